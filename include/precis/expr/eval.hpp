@@ -1,0 +1,177 @@
+#pragma once
+// Evaluation of terms under a partial valuation.
+//
+// Values are std::int64_t (Booleans as 0/1). The result is std::nullopt ("unknown",
+// the top of the flat lattice) when a variable that matters is unknown, when an
+// intermediate result overflows std::int64_t, or on division by zero: the evaluator is
+// never silently wrong, it only becomes less informative. Boolean connectives are
+// evaluated three-valued (false and unknown = false), which is sound and more precise.
+
+#include <concepts>
+#include <cstdint>
+#include <optional>
+
+#include "precis/expr/term.hpp"
+
+namespace precis {
+
+using OptValue = std::optional<std::int64_t>;
+
+// A valuation maps a variable to its value, or std::nullopt when unknown.
+template <class V>
+concept Valuation = requires(const V& v, VarId x) {
+  { v(x) } -> std::convertible_to<OptValue>;
+};
+
+namespace arith {
+
+inline OptValue add(std::int64_t a, std::int64_t b) {
+  std::int64_t r;
+  if (__builtin_add_overflow(a, b, &r)) return std::nullopt;
+  return r;
+}
+inline OptValue sub(std::int64_t a, std::int64_t b) {
+  std::int64_t r;
+  if (__builtin_sub_overflow(a, b, &r)) return std::nullopt;
+  return r;
+}
+inline OptValue mul(std::int64_t a, std::int64_t b) {
+  std::int64_t r;
+  if (__builtin_mul_overflow(a, b, &r)) return std::nullopt;
+  return r;
+}
+inline OptValue neg(std::int64_t a) { return sub(0, a); }
+
+// Euclidean modulus: 0 <= mod(a, b) < |b|.
+inline OptValue mod(std::int64_t a, std::int64_t b) {
+  if (b == 0) return std::nullopt;
+  if (b == 1 || b == -1) return 0;  // also avoids INT64_MIN % -1
+  std::int64_t r = a % b;
+  if (r < 0) r = b < 0 ? r - b : r + b;  // |r| < |b|: no overflow
+  return r;
+}
+// Euclidean division, consistent with mod: a = b * div(a, b) + mod(a, b).
+inline OptValue div(std::int64_t a, std::int64_t b) {
+  if (b == 0) return std::nullopt;
+  if (a == INT64_MIN && b == -1) return std::nullopt;  // 2^63 does not fit
+  std::int64_t q = a / b;
+  if (a % b < 0) q = b > 0 ? q - 1 : q + 1;
+  return q;
+}
+// Theta's rem: the sign follows the divisor.
+inline OptValue rem(std::int64_t a, std::int64_t b) {
+  auto m = mod(a, b);
+  if (!m) return std::nullopt;
+  return b >= 0 ? *m : -*m;  // |m| < |b| <= 2^63, so -m cannot overflow
+}
+
+}  // namespace arith
+
+namespace detail {
+
+template <Valuation V>
+OptValue eval_rec(Term t, const V& val) {
+  auto b = [](bool x) -> OptValue { return x ? 1 : 0; };
+  switch (t.op()) {
+    case Op::Var: return val(t.var());
+    case Op::IntConst:
+    case Op::BoolConst: return t.value();
+    case Op::Not: {
+      auto a = eval_rec(t.arg(0), val);
+      if (!a) return std::nullopt;
+      return b(*a == 0);
+    }
+    case Op::And:
+    case Op::Or: {
+      const bool is_and = t.op() == Op::And;
+      bool unknown = false;
+      for (std::size_t i = 0; i < t.num_args(); ++i) {
+        auto a = eval_rec(t.arg(i), val);
+        if (!a) {
+          unknown = true;
+        } else if ((*a != 0) != is_and) {
+          return b(!is_and);  // a false conjunct / a true disjunct decides
+        }
+      }
+      if (unknown) return std::nullopt;
+      return b(is_and);
+    }
+    case Op::Imply: {
+      auto l = eval_rec(t.arg(0), val);
+      if (l && *l == 0) return 1;
+      auto r = eval_rec(t.arg(1), val);
+      if (r && *r != 0) return 1;
+      if (l && r) return 0;
+      return std::nullopt;
+    }
+    case Op::Ite: {
+      auto c = eval_rec(t.arg(0), val);
+      if (c) return eval_rec(t.arg(*c != 0 ? 1 : 2), val);
+      auto x = eval_rec(t.arg(1), val);
+      auto y = eval_rec(t.arg(2), val);
+      if (x && y && *x == *y) return x;
+      return std::nullopt;
+    }
+    case Op::Neg: {
+      auto a = eval_rec(t.arg(0), val);
+      if (!a) return std::nullopt;
+      return arith::neg(*a);
+    }
+    case Op::Add:
+    case Op::Mul: {
+      const bool is_add = t.op() == Op::Add;
+      std::int64_t acc = is_add ? 0 : 1;
+      bool unknown = false;
+      for (std::size_t i = 0; i < t.num_args(); ++i) {
+        auto a = eval_rec(t.arg(i), val);
+        if (!a) {
+          unknown = true;
+          continue;
+        }
+        if (!is_add && *a == 0) return 0;  // x * 0 = 0 even if x is unknown
+        if (unknown) continue;
+        auto r = is_add ? arith::add(acc, *a) : arith::mul(acc, *a);
+        if (!r) unknown = true;  // overflow of a partial product: keep looking for a 0
+        else acc = *r;
+      }
+      if (unknown) return std::nullopt;
+      return acc;
+    }
+    default: break;
+  }
+  // Remaining operators are binary and strict in both arguments.
+  auto l = eval_rec(t.arg(0), val);
+  if (!l) return std::nullopt;
+  auto r = eval_rec(t.arg(1), val);
+  if (!r) return std::nullopt;
+  switch (t.op()) {
+    case Op::Iff: return b((*l != 0) == (*r != 0));
+    case Op::Xor: return b((*l != 0) != (*r != 0));
+    case Op::Eq: return b(*l == *r);
+    case Op::Neq: return b(*l != *r);
+    case Op::Lt: return b(*l < *r);
+    case Op::Le: return b(*l <= *r);
+    case Op::Gt: return b(*l > *r);
+    case Op::Ge: return b(*l >= *r);
+    case Op::Sub: return arith::sub(*l, *r);
+    case Op::Div: return arith::div(*l, *r);
+    case Op::Mod: return arith::mod(*l, *r);
+    case Op::Rem: return arith::rem(*l, *r);
+    default: return std::nullopt;
+  }
+}
+
+}  // namespace detail
+
+// Evaluates `t` under `val`. Booleans are returned as 0 (false) or 1 (true).
+template <Valuation V>
+OptValue evaluate(Term t, const V& val) {
+  return detail::eval_rec(t, val);
+}
+
+// Convenience: a valuation under which every variable is unknown.
+struct EmptyValuation {
+  OptValue operator()(VarId) const { return std::nullopt; }
+};
+
+}  // namespace precis

@@ -1,0 +1,369 @@
+#pragma once
+// Typed, hash-consed term DAG over mathematical integers and Booleans.
+//
+// A Term is a pointer-sized handle to an immutable node owned by an ExprManager.
+// Structurally equal terms built by the same manager are the same node, so equality
+// and hashing are pointer operations. The manager is an ordinary object (no global
+// state); a CFA owns one through a shared_ptr and every term of that CFA lives in it.
+
+#include <boost/container/small_vector.hpp>
+
+#include <algorithm>
+#include <cstddef>
+#include <cstdint>
+#include <deque>
+#include <functional>
+#include <initializer_list>
+#include <span>
+#include <string>
+#include <string_view>
+#include <unordered_map>
+#include <unordered_set>
+#include <vector>
+
+#include "precis/core/input_error.hpp"
+
+namespace precis {
+
+enum class Type : std::uint8_t { Int, Bool };
+
+inline const char* to_string(Type t) { return t == Type::Int ? "int" : "bool"; }
+
+enum class Op : std::uint8_t {
+  Var,
+  IntConst,
+  BoolConst,
+  Not,
+  And,  // n-ary
+  Or,   // n-ary
+  Imply,
+  Iff,
+  Xor,
+  Eq,
+  Neq,
+  Lt,
+  Le,
+  Gt,
+  Ge,
+  Add,  // n-ary
+  Sub,
+  Mul,  // n-ary
+  Div,  // Euclidean (the .cfa format's `/`): a = b*q + r with 0 <= r < |b|
+  Mod,  // always non-negative
+  Rem,  // mod(a,b) if b >= 0, else -mod(a,b)
+  Neg,
+  Ite
+};
+
+using VarId = std::uint32_t;
+inline constexpr std::uint32_t global_scope = 0xffffffffU;
+
+struct Variable {
+  VarId id = 0;
+  std::string name;
+  Type type = Type::Int;
+  // Index of the function whose local this is, or global_scope. Scoped precision
+  // (explicit-value paper, section III-F) uses it.
+  std::uint32_t scope = global_scope;
+};
+
+class ExprManager;
+
+namespace detail {
+struct TermNode {
+  Op op;
+  Type type;
+  std::int64_t value;  // constant value, or VarId for Var
+  boost::container::small_vector<const TermNode*, 2> args;
+  std::size_t hash;
+  std::uint32_t id;  // dense, creation order
+};
+}  // namespace detail
+
+class Term {
+ public:
+  Term() = default;
+
+  [[nodiscard]] bool valid() const noexcept { return n_ != nullptr; }
+  [[nodiscard]] Op op() const noexcept { return n_->op; }
+  [[nodiscard]] Type type() const noexcept { return n_->type; }
+  [[nodiscard]] bool is_bool() const noexcept { return n_->type == Type::Bool; }
+  [[nodiscard]] bool is_var() const noexcept { return n_->op == Op::Var; }
+  [[nodiscard]] bool is_const() const noexcept {
+    return n_->op == Op::IntConst || n_->op == Op::BoolConst;
+  }
+  [[nodiscard]] VarId var() const noexcept { return static_cast<VarId>(n_->value); }
+  // Integer value of an IntConst, 0/1 of a BoolConst.
+  [[nodiscard]] std::int64_t value() const noexcept { return n_->value; }
+  [[nodiscard]] std::size_t num_args() const noexcept { return n_->args.size(); }
+  [[nodiscard]] Term arg(std::size_t i) const noexcept { return Term(n_->args[i]); }
+  [[nodiscard]] std::size_t hash() const noexcept { return n_->hash; }
+  [[nodiscard]] std::uint32_t id() const noexcept { return n_->id; }
+
+  friend bool operator==(Term a, Term b) noexcept { return a.n_ == b.n_; }
+  friend bool operator<(Term a, Term b) noexcept {  // stable: creation order
+    return a.n_->id < b.n_->id;
+  }
+
+ private:
+  friend class ExprManager;
+  explicit Term(const detail::TermNode* n) : n_(n) {}
+  const detail::TermNode* n_ = nullptr;
+};
+
+struct TermHash {
+  std::size_t operator()(Term t) const noexcept { return t.hash(); }
+};
+
+class ExprManager {
+ public:
+  ExprManager() = default;
+  ExprManager(const ExprManager&) = delete;
+  ExprManager& operator=(const ExprManager&) = delete;
+
+  // ---- variables -------------------------------------------------------------------
+  VarId declare(std::string name, Type type, std::uint32_t scope = global_scope) {
+    auto id = static_cast<VarId>(vars_.size());
+    by_name_.emplace(name, id);
+    vars_.push_back(Variable{id, std::move(name), type, scope});
+    return id;
+  }
+  [[nodiscard]] const Variable& variable(VarId id) const { return vars_.at(id); }
+  [[nodiscard]] const std::vector<Variable>& variables() const noexcept { return vars_; }
+  [[nodiscard]] std::size_t num_vars() const noexcept { return vars_.size(); }
+  // Most recently declared variable with that name, if any.
+  [[nodiscard]] const Variable* find(std::string_view name) const {
+    auto it = by_name_.find(std::string(name));
+    return it == by_name_.end() ? nullptr : &vars_[it->second];
+  }
+
+  // ---- leaves ----------------------------------------------------------------------
+  Term var(VarId id) { return intern(Op::Var, vars_.at(id).type, id, {}); }
+  Term int_val(std::int64_t v) { return intern(Op::IntConst, Type::Int, v, {}); }
+  Term bool_val(bool b) { return intern(Op::BoolConst, Type::Bool, b ? 1 : 0, {}); }
+  Term true_() { return bool_val(true); }
+  Term false_() { return bool_val(false); }
+
+  // ---- operators (type-checked; throw type_error) ---------------------------------
+  Term mk(Op op, std::span<const Term> args) {
+    Type t = check(op, args);
+    NodeArgs a;
+    for (Term x : args) a.push_back(x.n_);
+    return intern(op, t, 0, std::move(a));
+  }
+  Term mk(Op op, std::initializer_list<Term> args) {
+    return mk(op, std::span<const Term>(args.begin(), args.size()));
+  }
+
+  Term not_(Term a) { return mk(Op::Not, {a}); }
+  Term and_(Term a, Term b) { return mk(Op::And, {a, b}); }
+  Term or_(Term a, Term b) { return mk(Op::Or, {a, b}); }
+  Term imply(Term a, Term b) { return mk(Op::Imply, {a, b}); }
+  Term iff(Term a, Term b) { return mk(Op::Iff, {a, b}); }
+  Term xor_(Term a, Term b) { return mk(Op::Xor, {a, b}); }
+  Term eq(Term a, Term b) { return mk(Op::Eq, {a, b}); }
+  Term neq(Term a, Term b) { return mk(Op::Neq, {a, b}); }
+  Term lt(Term a, Term b) { return mk(Op::Lt, {a, b}); }
+  Term le(Term a, Term b) { return mk(Op::Le, {a, b}); }
+  Term gt(Term a, Term b) { return mk(Op::Gt, {a, b}); }
+  Term ge(Term a, Term b) { return mk(Op::Ge, {a, b}); }
+  Term add(Term a, Term b) { return mk(Op::Add, {a, b}); }
+  Term sub(Term a, Term b) { return mk(Op::Sub, {a, b}); }
+  Term mul(Term a, Term b) { return mk(Op::Mul, {a, b}); }
+  Term div(Term a, Term b) { return mk(Op::Div, {a, b}); }
+  Term mod(Term a, Term b) { return mk(Op::Mod, {a, b}); }
+  Term rem(Term a, Term b) { return mk(Op::Rem, {a, b}); }
+  Term neg(Term a) { return mk(Op::Neg, {a}); }
+  Term ite(Term c, Term a, Term b) { return mk(Op::Ite, {c, a, b}); }
+
+  // Conjunction of a list; true for the empty list, the element for a singleton.
+  Term conj(std::span<const Term> xs) {
+    if (xs.empty()) return true_();
+    if (xs.size() == 1) return xs[0];
+    return mk(Op::And, xs);
+  }
+  Term disj(std::span<const Term> xs) {
+    if (xs.empty()) return false_();
+    if (xs.size() == 1) return xs[0];
+    return mk(Op::Or, xs);
+  }
+
+  [[nodiscard]] std::size_t num_terms() const noexcept { return nodes_.size(); }
+
+ private:
+  using NodeArgs = boost::container::small_vector<const detail::TermNode*, 2>;
+
+  static Type check(Op op, std::span<const Term> args) {
+    auto need = [&](std::size_t lo, std::size_t hi) {
+      if (args.size() < lo || args.size() > hi)
+        throw type_error(std::string("wrong number of operands for ") + op_name(op));
+      for (Term t : args)
+        if (!t.valid()) throw type_error("invalid operand");
+    };
+    auto all = [&](Type t) {
+      for (Term x : args)
+        if (x.type() != t)
+          throw type_error(std::string("operator '") + op_name(op) + "' expects " +
+                           to_string(t) + " operands, got " + to_string(x.type()));
+    };
+    switch (op) {
+      case Op::Var:
+      case Op::IntConst:
+      case Op::BoolConst:
+        throw type_error("leaves are built with var/int_val/bool_val");
+      case Op::Not:
+        need(1, 1), all(Type::Bool);
+        return Type::Bool;
+      case Op::And:
+      case Op::Or:
+        need(2, SIZE_MAX), all(Type::Bool);
+        return Type::Bool;
+      case Op::Imply:
+      case Op::Iff:
+      case Op::Xor:
+        need(2, 2), all(Type::Bool);
+        return Type::Bool;
+      case Op::Eq:
+      case Op::Neq:
+        need(2, 2);
+        if (args[0].type() != args[1].type())
+          throw type_error(std::string("operands of '") + op_name(op) +
+                           "' have different types (" + to_string(args[0].type()) +
+                           " and " + to_string(args[1].type()) + ")");
+        return Type::Bool;
+      case Op::Lt:
+      case Op::Le:
+      case Op::Gt:
+      case Op::Ge:
+        need(2, 2), all(Type::Int);
+        return Type::Bool;
+      case Op::Add:
+      case Op::Mul:
+        need(2, SIZE_MAX), all(Type::Int);
+        return Type::Int;
+      case Op::Sub:
+      case Op::Div:
+      case Op::Mod:
+      case Op::Rem:
+        need(2, 2), all(Type::Int);
+        return Type::Int;
+      case Op::Neg:
+        need(1, 1), all(Type::Int);
+        return Type::Int;
+      case Op::Ite:
+        need(3, 3);
+        if (!args[0].is_bool()) throw type_error("condition of 'if' must be bool");
+        if (args[1].type() != args[2].type())
+          throw type_error("branches of 'if' have different types");
+        return args[1].type();
+    }
+    throw type_error("unknown operator");
+  }
+
+ public:
+  static const char* op_name(Op op) {
+    switch (op) {
+      case Op::Var: return "var";
+      case Op::IntConst: return "int";
+      case Op::BoolConst: return "bool";
+      case Op::Not: return "not";
+      case Op::And: return "and";
+      case Op::Or: return "or";
+      case Op::Imply: return "imply";
+      case Op::Iff: return "iff";
+      case Op::Xor: return "xor";
+      case Op::Eq: return "=";
+      case Op::Neq: return "/=";
+      case Op::Lt: return "<";
+      case Op::Le: return "<=";
+      case Op::Gt: return ">";
+      case Op::Ge: return ">=";
+      case Op::Add: return "+";
+      case Op::Sub: return "-";
+      case Op::Mul: return "*";
+      case Op::Div: return "/";
+      case Op::Mod: return "mod";
+      case Op::Rem: return "rem";
+      case Op::Neg: return "-";
+      case Op::Ite: return "if";
+    }
+    return "?";
+  }
+
+ private:
+  struct Key {
+    Op op;
+    Type type;
+    std::int64_t value;
+    const NodeArgs* args;
+    std::size_t hash;
+  };
+  static std::size_t hash_of(Op op, std::int64_t value, const NodeArgs& args) {
+    std::size_t h = std::hash<std::int64_t>{}(value) * 0x9E3779B97F4A7C15ULL +
+                    static_cast<std::size_t>(op);
+    for (const auto* a : args) h = (h ^ a->hash) * 0x100000001B3ULL + (h >> 29);
+    return h;
+  }
+  struct NodeHash {
+    using is_transparent = void;
+    std::size_t operator()(const detail::TermNode* n) const noexcept { return n->hash; }
+    std::size_t operator()(const Key& k) const noexcept { return k.hash; }
+  };
+  struct NodeEq {
+    using is_transparent = void;
+    static bool same(Op op, Type type, std::int64_t value, const NodeArgs& args,
+                     const detail::TermNode* n) {
+      return n->op == op && n->type == type && n->value == value && n->args == args;
+    }
+    bool operator()(const detail::TermNode* a, const detail::TermNode* b) const noexcept {
+      return a == b;
+    }
+    bool operator()(const Key& k, const detail::TermNode* n) const noexcept {
+      return same(k.op, k.type, k.value, *k.args, n);
+    }
+    bool operator()(const detail::TermNode* n, const Key& k) const noexcept {
+      return same(k.op, k.type, k.value, *k.args, n);
+    }
+  };
+
+  Term intern(Op op, Type type, std::int64_t value, NodeArgs args) {
+    std::size_t h = hash_of(op, value, args);
+    Key key{op, type, value, &args, h};
+    if (auto it = table_.find(key); it != table_.end()) return Term(*it);
+    nodes_.push_back(detail::TermNode{op, type, value, std::move(args), h,
+                                      static_cast<std::uint32_t>(nodes_.size())});
+    const detail::TermNode* n = &nodes_.back();
+    table_.insert(n);
+    return Term(n);
+  }
+
+  std::deque<detail::TermNode> nodes_;  // stable addresses
+  std::unordered_set<const detail::TermNode*, NodeHash, NodeEq> table_;
+  std::vector<Variable> vars_;
+  std::unordered_map<std::string, VarId> by_name_;
+};
+
+// Appends the variables of a term to `out`; `out` ends sorted without duplicates.
+inline void collect_vars(Term t, std::vector<VarId>& out) {
+  std::vector<Term> stack{t};
+  std::unordered_set<Term, TermHash> seen;
+  while (!stack.empty()) {
+    Term x = stack.back();
+    stack.pop_back();
+    if (!seen.insert(x).second) continue;
+    if (x.is_var()) {
+      out.push_back(x.var());
+      continue;
+    }
+    for (std::size_t i = 0; i < x.num_args(); ++i) stack.push_back(x.arg(i));
+  }
+  std::sort(out.begin(), out.end());
+  out.erase(std::unique(out.begin(), out.end()), out.end());
+}
+
+}  // namespace precis
+
+template <>
+struct std::hash<precis::Term> {
+  std::size_t operator()(precis::Term t) const noexcept { return t.hash(); }
+};
