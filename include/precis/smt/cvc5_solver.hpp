@@ -1,0 +1,450 @@
+#pragma once
+// precis::Cvc5Solver: the SmtSolver concept over cvc5 1.0.x (Debian libcvc5-dev).
+//
+// Terms of one precis ExprManager are translated to cvc5 terms with a cache; every
+// precis variable becomes one cvc5 constant named after it (the SSA copies of
+// smt/path_formula.hpp are separate variables `x@3`). Integers are mathematical:
+// precis `/` and `mod` are SMT-LIB `div` and `mod` (both Euclidean, as the .cfa
+// format defines them) and `rem` is ite(b >= 0, mod(a, b), -mod(a, b)).
+//
+// Issue 3 measured that a few dense LIA queries never finish with the default options
+// but do with `dio-solver=false` or `simplification=none`. So every check has a time
+// limit (`tlimit-per`), and a check that answers unknown is repeated once on a fresh
+// solver created with those options (cvc5 accepts them only before first use), into
+// which the current assertion frames are replayed. Statistics are per instance.
+
+#include <cvc5/cvc5.h>
+
+#include <algorithm>
+#include <chrono>
+#include <cstdint>
+#include <memory>
+#include <optional>
+#include <span>
+#include <stdexcept>
+#include <string>
+#include <unordered_map>
+#include <utility>
+#include <vector>
+
+#include "precis/expr/term.hpp"
+#include "precis/smt/solver.hpp"
+
+namespace precis {
+
+struct Cvc5Options {
+  std::string logic = "ALL";        // "QF_LIA" is faster to set up for linear paths
+  std::uint32_t timeout_ms = 5000;  // tlimit-per of every check; 0 = none
+  bool retry_on_unknown = true;     // once, with dio-solver=false, simplification=none
+  bool unsat_cores = true;          // produce-unsat-cores (of check_assuming)
+  std::uint32_t interpolation_timeout_ms = 2000;  // best effort: cvc5 may overrun it
+};
+
+class Cvc5Solver {
+ public:
+  explicit Cvc5Solver(ExprManager& em, Cvc5Options opts = {})
+      : em_(em), opts_(std::move(opts)), main_(make_engine(Mode::Main)) {
+    frames_.emplace_back();
+  }
+  Cvc5Solver(const Cvc5Solver&) = delete;
+  Cvc5Solver& operator=(const Cvc5Solver&) = delete;
+
+  [[nodiscard]] ExprManager& manager() noexcept { return em_; }
+  [[nodiscard]] const Cvc5Options& options() const noexcept { return opts_; }
+  [[nodiscard]] const SolverStats& stats() const noexcept { return stats_; }
+  [[nodiscard]] const std::string& reason_unknown() const noexcept { return reason_; }
+
+  void push() {
+    forget_retry();
+    main_->solver->push();
+    frames_.emplace_back();
+  }
+  void pop() {
+    if (frames_.size() <= 1) throw std::logic_error("Cvc5Solver::pop without push");
+    forget_retry();
+    main_->solver->pop();
+    frames_.pop_back();
+  }
+  void assert_(Term f) {
+    require_bool(f);
+    forget_retry();
+    main_->solver->assertFormula(translate(*main_, f));
+    frames_.back().push_back(f);
+  }
+
+  SatResult check() { return check_assuming({}); }
+
+  SatResult check_assuming(std::span<const Term> assumptions) {
+    for (Term a : assumptions) require_bool(a);
+    Timer timer(stats_);
+    ++stats_.checks;
+    forget_retry();
+    assumptions_.assign(assumptions.begin(), assumptions.end());
+    reason_.clear();
+    SatResult r = run_check(*main_);
+    if (r == SatResult::Unknown && opts_.retry_on_unknown) {
+      ++stats_.retries;
+      retry_ = make_engine(Mode::Retry);
+      for (const auto& frame : frames_)
+        for (Term f : frame) retry_->solver->assertFormula(translate(*retry_, f));
+      r = run_check(*retry_);
+      if (r == SatResult::Unknown)
+        reason_ +=
+            " (also after retry with dio-solver=false, "
+            "simplification=none)";
+    }
+    switch (r) {
+      case SatResult::Sat: ++stats_.sat; break;
+      case SatResult::Unsat: ++stats_.unsat; break;
+      case SatResult::Unknown: ++stats_.unknown; break;
+    }
+    last_ = r;
+    return r;
+  }
+
+  // Model value after Sat; Booleans as 0/1; nullopt if it does not fit std::int64_t.
+  std::optional<std::int64_t> value(Term t) {
+    if (last_ != SatResult::Sat) throw std::logic_error("Cvc5Solver::value without a model");
+    Engine& e = current();
+    cvc5::Term v = e.solver->getValue(translate(e, t));
+    if (v.isBooleanValue()) return v.getBooleanValue() ? 1 : 0;
+    if (v.isInt64Value()) return v.getInt64Value();
+    return std::nullopt;
+  }
+
+  // After Unsat: the assumptions of the last check in an unsat core (in their order).
+  std::vector<Term> unsat_core() {
+    if (last_ != SatResult::Unsat) throw std::logic_error("Cvc5Solver::unsat_core after non-unsat");
+    std::vector<Term> out;
+    if (!opts_.unsat_cores) return assumptions_;
+    Engine& e = current();
+    std::unordered_map<cvc5::Term, bool> in_core;
+    for (const cvc5::Term& c : e.solver->getUnsatCore()) in_core.emplace(c, true);
+    for (Term a : assumptions_)
+      if (in_core.count(translate(e, a)) != 0 && std::find(out.begin(), out.end(), a) == out.end())
+        out.push_back(a);
+    return out;
+  }
+
+  // cvc5's simplification (on a solver without assertions, so the result is equivalent
+  // outright), translated back; `t` itself when the result leaves precis Terms.
+  Term simplify(Term t) {
+    Timer timer(stats_);
+    ++stats_.simplify_calls;
+    Engine& e = side_engine();
+    auto r = back(e, e.solver->simplify(translate(e, t)));
+    return r ? *r : t;
+  }
+
+  // exists vars. phi, by cvc5's quantifier elimination (complete for LIA) on a solver
+  // with no assertions, so the answer is equivalent outright.
+  std::optional<Term> eliminate_exists(std::span<const VarId> vars, Term phi) {
+    require_bool(phi);
+    std::vector<VarId> fv;
+    collect_vars(phi, fv);
+    std::vector<VarId> qv;
+    for (VarId v : vars)
+      if (std::binary_search(fv.begin(), fv.end(), v)) qv.push_back(v);
+    if (qv.empty()) return phi;
+    Timer timer(stats_);
+    ++stats_.qe_calls;
+    Engine& e = side_engine();
+    cvc5::Term body = translate(e, phi);
+    std::vector<cvc5::Term> consts, bound;
+    for (VarId v : qv) {
+      consts.push_back(constant(e, v));
+      bound.push_back(e.solver->mkVar(sort(e, em_.variable(v).type), em_.variable(v).name));
+    }
+    body = body.substitute(consts, bound);
+    cvc5::Term q = e.solver->mkTerm(cvc5::Kind::EXISTS,
+                                    {e.solver->mkTerm(cvc5::Kind::VARIABLE_LIST, bound), body});
+    try {
+      return back(e, e.solver->getQuantifierElimination(q));
+    } catch (const cvc5::CVC5ApiException&) {
+      return std::nullopt;
+    }
+  }
+
+  // Opt-in, experimental (issue 3: syntax-guided, slow, may not terminate on
+  // divisibility; the time limit is best effort). a /\ b must be unsat.
+  std::optional<Term> interpolate(Term a, Term b) {
+    require_bool(a);
+    require_bool(b);
+    Timer timer(stats_);
+    ++stats_.interpolation_calls;
+    auto e = make_engine(Mode::Interpolation);
+    try {
+      e->solver->assertFormula(translate(*e, a));
+      cvc5::Term i = e->solver->getInterpolant(translate(*e, em_.not_(b)));
+      if (i.isNull()) return std::nullopt;
+      return back(*e, i);
+    } catch (const cvc5::CVC5ApiException&) {
+      return std::nullopt;
+    }
+  }
+
+  // ---- cvc5-level access (terms of the main solver) -----------------------------------
+  [[nodiscard]] cvc5::Solver& raw() noexcept { return *main_->solver; }
+  cvc5::Term to_cvc5(Term t) { return translate(*main_, t); }
+  std::optional<Term> from_cvc5(const cvc5::Term& t) { return back(*main_, t); }
+
+ private:
+  enum class Mode : std::uint8_t { Main, Retry, Side, Interpolation };
+
+  struct Engine {
+    std::unique_ptr<cvc5::Solver> solver;
+    std::unordered_map<Term, cvc5::Term, TermHash> cache;
+    std::unordered_map<VarId, cvc5::Term> consts;
+    std::unordered_map<cvc5::Term, VarId> vars_of;  // back translation of constants
+  };
+
+  struct Timer {
+    explicit Timer(SolverStats& s) : s_(s), t0_(std::chrono::steady_clock::now()) {}
+    ~Timer() { s_.time += std::chrono::steady_clock::now() - t0_; }
+    Timer(const Timer&) = delete;
+    Timer& operator=(const Timer&) = delete;
+    SolverStats& s_;
+    std::chrono::steady_clock::time_point t0_;
+  };
+
+  std::unique_ptr<Engine> make_engine(Mode mode) const {
+    auto e = std::make_unique<Engine>();
+    e->solver = std::make_unique<cvc5::Solver>();
+    cvc5::Solver& s = *e->solver;
+    const bool check_engine = mode == Mode::Main || mode == Mode::Retry;
+    s.setOption("produce-models", check_engine ? "true" : "false");
+    s.setOption("dag-thresh", "0");  // back translation reads internal kinds' names
+    // The retry engine answers one query; the side engine several QE/simplify calls.
+    if (mode == Mode::Main || mode == Mode::Side) s.setOption("incremental", "true");
+    if (check_engine && opts_.unsat_cores) s.setOption("produce-unsat-cores", "true");
+    if (check_engine && opts_.timeout_ms > 0)
+      s.setOption("tlimit-per", std::to_string(opts_.timeout_ms));
+    if (mode == Mode::Retry) {
+      s.setOption("dio-solver", "false");
+      s.setOption("simplification", "none");
+    }
+    if (mode == Mode::Interpolation) {
+      s.setOption("produce-interpolants", "true");
+      if (opts_.interpolation_timeout_ms > 0)
+        s.setOption("tlimit", std::to_string(opts_.interpolation_timeout_ms));
+    }
+    // QE and interpolation need quantifiers; a check engine uses the configured logic.
+    s.setLogic(check_engine ? opts_.logic : std::string("ALL"));
+    return e;
+  }
+
+  SatResult run_check(Engine& e) {
+    std::vector<cvc5::Term> as;
+    as.reserve(assumptions_.size());
+    for (Term a : assumptions_) as.push_back(translate(e, a));
+    cvc5::Result r = as.empty() ? e.solver->checkSat() : e.solver->checkSatAssuming(as);
+    if (r.isSat()) return SatResult::Sat;
+    if (r.isUnsat()) return SatResult::Unsat;
+    reason_ = "cvc5: " + r.toString();
+    return SatResult::Unknown;
+  }
+
+  Engine& current() { return retry_ ? *retry_ : *main_; }
+  void forget_retry() { retry_.reset(); }
+  Engine& side_engine() {
+    if (!side_) side_ = make_engine(Mode::Side);
+    return *side_;
+  }
+
+  static void require_bool(Term t) {
+    if (!t.valid() || !t.is_bool()) throw type_error("SMT formula must be a valid Bool term");
+  }
+
+  static cvc5::Sort sort(Engine& e, Type t) {
+    return t == Type::Bool ? e.solver->getBooleanSort() : e.solver->getIntegerSort();
+  }
+
+  cvc5::Term constant(Engine& e, VarId v) {
+    auto it = e.consts.find(v);
+    if (it != e.consts.end()) return it->second;
+    const Variable& var = em_.variable(v);
+    cvc5::Term c = e.solver->mkConst(sort(e, var.type), var.name);
+    e.consts.emplace(v, c);
+    e.vars_of.emplace(c, v);
+    return c;
+  }
+
+  cvc5::Term translate(Engine& e, Term t) {
+    if (auto it = e.cache.find(t); it != e.cache.end()) return it->second;
+    cvc5::Solver& s = *e.solver;
+    using K = cvc5::Kind;
+    std::vector<cvc5::Term> a;
+    a.reserve(t.num_args());
+    for (std::size_t i = 0; i < t.num_args(); ++i) a.push_back(translate(e, t.arg(i)));
+    auto mk = [&](K k) { return s.mkTerm(k, a); };
+    cvc5::Term r;
+    switch (t.op()) {
+      case Op::Var: r = constant(e, t.var()); break;
+      case Op::IntConst: r = s.mkInteger(t.value()); break;
+      case Op::BoolConst: r = s.mkBoolean(t.value() != 0); break;
+      case Op::Not: r = mk(K::NOT); break;
+      case Op::And: r = mk(K::AND); break;
+      case Op::Or: r = mk(K::OR); break;
+      case Op::Imply: r = mk(K::IMPLIES); break;
+      case Op::Iff: r = mk(K::EQUAL); break;
+      case Op::Xor: r = mk(K::XOR); break;
+      case Op::Eq: r = mk(K::EQUAL); break;
+      case Op::Neq: r = mk(K::DISTINCT); break;
+      case Op::Lt: r = mk(K::LT); break;
+      case Op::Le: r = mk(K::LEQ); break;
+      case Op::Gt: r = mk(K::GT); break;
+      case Op::Ge: r = mk(K::GEQ); break;
+      case Op::Add: r = mk(K::ADD); break;
+      case Op::Sub: r = mk(K::SUB); break;
+      case Op::Mul: r = mk(K::MULT); break;
+      case Op::Div: r = mk(K::INTS_DIVISION); break;  // Euclidean in SMT-LIB too
+      case Op::Mod: r = mk(K::INTS_MODULUS); break;
+      case Op::Rem: {
+        cvc5::Term m = mk(K::INTS_MODULUS);
+        r = s.mkTerm(K::ITE, {s.mkTerm(K::GEQ, {a[1], s.mkInteger(0)}), m, s.mkTerm(K::NEG, {m})});
+        break;
+      }
+      case Op::Neg: r = mk(K::NEG); break;
+      case Op::Ite: r = mk(K::ITE); break;
+    }
+    e.cache.emplace(t, r);
+    return r;
+  }
+
+  // Integer value of a cvc5 constant (integral rationals included), if it fits.
+  static std::optional<std::int64_t> int_of(const cvc5::Term& c) {
+    if (c.isInt64Value()) return c.getInt64Value();
+    if (c.isReal64Value()) {
+      auto [num, den] = c.getReal64Value();
+      if (den == 1) return num;
+    }
+    return std::nullopt;
+  }
+
+  // cvc5 -> precis for the (linear or not) integer fragment precis Terms express.
+  std::optional<Term> back(Engine& e, const cvc5::Term& t) {
+    std::unordered_map<cvc5::Term, Term> memo;
+    return back_rec(e, t, memo);
+  }
+
+  std::optional<Term> back_rec(Engine& e, const cvc5::Term& t,
+                               std::unordered_map<cvc5::Term, Term>& memo) {
+    if (auto it = memo.find(t); it != memo.end()) return it->second;
+    using K = cvc5::Kind;
+    const K k = t.getKind();
+    std::optional<Term> r;
+    if (k == K::CONSTANT) {
+      auto it = e.vars_of.find(t);
+      if (it == e.vars_of.end()) return std::nullopt;
+      r = em_.var(it->second);
+    } else if (k == K::CONST_BOOLEAN) {
+      r = em_.bool_val(t.getBooleanValue());
+    } else if (k == K::CONST_INTEGER || k == K::CONST_RATIONAL) {
+      auto v = int_of(t);
+      if (!v) return std::nullopt;
+      r = em_.int_val(*v);
+    } else {
+      std::vector<Term> a;
+      for (std::size_t i = 0; i < t.getNumChildren(); ++i) {
+        auto c = back_rec(e, t[i], memo);
+        if (!c) return std::nullopt;
+        a.push_back(*c);
+      }
+      auto nary = [&](Op op) -> Term {
+        if (a.size() == 1) return a[0];
+        // Binary precis operators folded left for cvc5's n-ary ones.
+        if (op == Op::Sub || op == Op::Xor || op == Op::Div || op == Op::Mod) {
+          Term acc = a[0];
+          for (std::size_t i = 1; i < a.size(); ++i) acc = em_.mk(op, {acc, a[i]});
+          return acc;
+        }
+        return em_.mk(op, a);
+      };
+      auto chain = [&](Op op) -> Term {  // (< a b c) = a < b and b < c
+        if (a.size() == 2) return em_.mk(op, {a[0], a[1]});
+        std::vector<Term> cs;
+        for (std::size_t i = 0; i + 1 < a.size(); ++i) cs.push_back(em_.mk(op, {a[i], a[i + 1]}));
+        return em_.conj(cs);
+      };
+      try {
+        switch (k) {
+          case K::NOT: r = em_.not_(a.at(0)); break;
+          case K::AND: r = nary(Op::And); break;
+          case K::OR: r = nary(Op::Or); break;
+          case K::IMPLIES: {  // right associative
+            Term acc = a.back();
+            for (std::size_t i = a.size() - 1; i-- > 0;) acc = em_.imply(a[i], acc);
+            r = acc;
+            break;
+          }
+          case K::XOR: r = nary(Op::Xor); break;
+          case K::EQUAL:
+            r = a.at(0).is_bool() && a.size() == 2 ? em_.iff(a[0], a[1]) : chain(Op::Eq);
+            break;
+          case K::DISTINCT: {
+            std::vector<Term> cs;
+            for (std::size_t i = 0; i < a.size(); ++i)
+              for (std::size_t j = i + 1; j < a.size(); ++j)
+                cs.push_back(a[i].is_bool() ? em_.xor_(a[i], a[j]) : em_.neq(a[i], a[j]));
+            r = em_.conj(cs);
+            break;
+          }
+          case K::LT: r = chain(Op::Lt); break;
+          case K::LEQ: r = chain(Op::Le); break;
+          case K::GT: r = chain(Op::Gt); break;
+          case K::GEQ: r = chain(Op::Ge); break;
+          case K::ADD: r = nary(Op::Add); break;
+          case K::SUB: r = nary(Op::Sub); break;
+          case K::MULT: r = nary(Op::Mul); break;
+          case K::NEG: r = em_.neg(a.at(0)); break;
+          case K::INTS_DIVISION: r = nary(Op::Div); break;
+          case K::INTS_MODULUS: r = nary(Op::Mod); break;
+          case K::ITE: r = em_.ite(a.at(0), a.at(1), a.at(2)); break;
+          case K::TO_REAL:
+          case K::TO_INTEGER:  // only over integer terms here (no real variables)
+            if (!t[0].getSort().isInteger()) return std::nullopt;
+            r = a.at(0);
+            break;
+          case K::ABS: r = em_.ite(em_.ge(a.at(0), em_.int_val(0)), a[0], em_.neg(a[0])); break;
+          case K::DIVISIBLE: {  // ((_ divisible n) x) = (x mod n = 0)
+            auto n = int_of(t.getOp()[0]);
+            if (!n || *n == 0) return std::nullopt;
+            r = em_.eq(em_.mod(a.at(0), em_.int_val(*n)), em_.int_val(0));
+            break;
+          }
+          case K::INTERNAL_KIND: {
+            // QE yields the total versions of div/mod (internal kinds); they agree with
+            // div/mod whenever the divisor is a non-zero constant.
+            const std::string str = t.toString();  // no lets: dag-thresh=0
+            const bool is_div = str.rfind("(div ", 0) == 0;
+            const bool is_mod = str.rfind("(mod ", 0) == 0;
+            if ((!is_div && !is_mod) || a.size() != 2 || !a[1].is_const() || a[1].value() == 0)
+              return std::nullopt;
+            r = is_div ? em_.div(a[0], a[1]) : em_.mod(a[0], a[1]);
+            break;
+          }
+          default: return std::nullopt;
+        }
+      } catch (const type_error&) {
+        return std::nullopt;
+      }
+    }
+    memo.emplace(t, *r);
+    return r;
+  }
+
+  ExprManager& em_;
+  Cvc5Options opts_;
+  std::unique_ptr<Engine> main_;
+  std::unique_ptr<Engine> retry_;  // answers for the last check when it was retried
+  std::unique_ptr<Engine> side_;   // simplification and QE, without assertions
+  std::vector<std::vector<Term>> frames_;
+  std::vector<Term> assumptions_;
+  SatResult last_ = SatResult::Unknown;
+  std::string reason_;
+  SolverStats stats_;
+};
+
+static_assert(InterpolatingSolver<Cvc5Solver>);
+
+}  // namespace precis

@@ -1,0 +1,115 @@
+#pragma once
+// The SmtSolver concept: what predicate domains and refiners need of a solver.
+//
+// Formulas are precis Terms of one ExprManager (the solver's `manager()`); for path
+// formulas that is the SSA manager of precis::SsaVars (smt/path_formula.hpp), whose
+// variables are the per-step copies `x@k` of the program's variables. cvc5 is one
+// implementation (smt/cvc5_solver.hpp); this header needs no solver library, so code
+// written against the concept compiles without cvc5.
+
+#include <chrono>
+#include <concepts>
+#include <cstdint>
+#include <optional>
+#include <span>
+#include <string>
+#include <vector>
+
+#include "precis/expr/term.hpp"
+
+namespace precis {
+
+enum class SatResult : std::uint8_t { Sat, Unsat, Unknown };
+
+inline const char* to_string(SatResult r) {
+  switch (r) {
+    case SatResult::Sat: return "sat";
+    case SatResult::Unsat: return "unsat";
+    case SatResult::Unknown: return "unknown";
+  }
+  return "?";
+}
+
+// Counters of one solver instance (the run statistics add them up; no globals).
+struct SolverStats {
+  std::uint64_t checks = 0;  // check() and check_assuming() calls
+  std::uint64_t sat = 0;
+  std::uint64_t unsat = 0;
+  std::uint64_t unknown = 0;  // final answers that stayed unknown after the retry
+  std::uint64_t retries = 0;  // checks repeated with the fallback options
+  std::uint64_t qe_calls = 0;
+  std::uint64_t simplify_calls = 0;
+  std::uint64_t interpolation_calls = 0;
+  std::chrono::nanoseconds time{0};  // wall time spent inside the solver
+
+  [[nodiscard]] std::uint64_t calls() const noexcept {
+    return checks + qe_calls + simplify_calls + interpolation_calls;
+  }
+  [[nodiscard]] double seconds() const noexcept {
+    return std::chrono::duration<double>(time).count();
+  }
+  SolverStats& operator+=(const SolverStats& o) noexcept {
+    checks += o.checks;
+    sat += o.sat;
+    unsat += o.unsat;
+    unknown += o.unknown;
+    retries += o.retries;
+    qe_calls += o.qe_calls;
+    simplify_calls += o.simplify_calls;
+    interpolation_calls += o.interpolation_calls;
+    time += o.time;
+    return *this;
+  }
+};
+
+// Required operations. Semantics:
+//  - push()/pop(): assertion frames; assert_(f) adds a Bool term to the top frame.
+//  - check(): satisfiability of the asserted formulas; check_assuming(as) of the
+//    asserted formulas and the Bool terms `as` (which are not kept).
+//  - value(t): after Sat, the model value of t (Booleans as 0/1), or nullopt when it
+//    does not fit std::int64_t (variables are mathematical integers).
+//  - unsat_core(): after Unsat of check_assuming, a subset of its assumptions that is
+//    still unsat with the assertions (the terms as they were passed).
+//  - simplify(t): an equivalent term (t itself when nothing better is found).
+//  - eliminate_exists(vars, phi): a quantifier-free term equivalent to
+//    `exists vars. phi`, or nullopt when the solver cannot eliminate them (or the
+//    result leaves the fragment precis Terms express).
+//  - reason_unknown(): why the last check answered Unknown.
+template <class S>
+concept SmtSolver = requires(S& s, const S& cs, Term t, std::span<const Term> ts,
+                             std::span<const VarId> vs) {
+  { s.manager() } -> std::same_as<ExprManager&>;
+  s.push();
+  s.pop();
+  s.assert_(t);
+  { s.check() } -> std::same_as<SatResult>;
+  { s.check_assuming(ts) } -> std::same_as<SatResult>;
+  { s.value(t) } -> std::same_as<std::optional<std::int64_t>>;
+  { s.unsat_core() } -> std::same_as<std::vector<Term>>;
+  { s.simplify(t) } -> std::same_as<Term>;
+  { s.eliminate_exists(vs, t) } -> std::same_as<std::optional<Term>>;
+  { cs.reason_unknown() } -> std::convertible_to<std::string>;
+  { cs.stats() } -> std::convertible_to<const SolverStats&>;
+};
+
+// Optional: binary Craig interpolation. interpolate(a, b) with a /\ b unsat returns I
+// with a => I, I /\ b unsat and I over the shared variables, or nullopt.
+template <class S>
+concept InterpolatingSolver = SmtSolver<S> && requires(S& s, Term a, Term b) {
+  { s.interpolate(a, b) } -> std::same_as<std::optional<Term>>;
+};
+
+// RAII frame: pops on scope exit.
+template <SmtSolver S>
+class SolverScope {
+ public:
+  explicit SolverScope(S& s) : s_(s) { s_.push(); }
+  ~SolverScope() { s_.pop(); }
+  SolverScope(const SolverScope&) = delete;
+  SolverScope& operator=(const SolverScope&) = delete;
+
+ private:
+  S& s_;
+};
+
+}  // namespace precis
