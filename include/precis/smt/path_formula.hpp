@@ -1,0 +1,149 @@
+#pragma once
+// SSA encoding of paths (explicit-value paper, section II-D "path formula"): each step
+// of a path becomes one constraint over per-step copies `x@k` of the variables. A havoc
+// or an assignment gives its variable a fresh index, an assignment x := e becomes
+// x@(k+1) = e[x@k], an assume is its condition over the current indices.
+//
+// The copies live in their own ExprManager owned by SsaVars, so the program's manager
+// keeps exactly the program's variables (the concrete interpreter and the domains
+// enumerate them). A solver for path formulas is built over `ssa.ssa()`.
+
+#include <cstdint>
+#include <optional>
+#include <span>
+#include <string>
+#include <unordered_map>
+#include <variant>
+#include <vector>
+
+#include "precis/cfa/operation.hpp"
+#include "precis/expr/term.hpp"
+
+namespace precis {
+
+class SsaVars {
+ public:
+  struct Origin {
+    VarId var = 0;            // the program variable
+    std::uint32_t index = 0;  // its SSA index
+  };
+
+  explicit SsaVars(ExprManager& base) : base_(base) {}
+  SsaVars(const SsaVars&) = delete;
+  SsaVars& operator=(const SsaVars&) = delete;
+
+  [[nodiscard]] ExprManager& base() noexcept { return base_; }
+  [[nodiscard]] ExprManager& ssa() noexcept { return ssa_; }
+
+  // The SSA variable x@k (declared in ssa() on first use, named "x@k").
+  VarId at(VarId x, std::uint32_t k) {
+    const std::uint64_t key = (static_cast<std::uint64_t>(x) << 32) | k;
+    if (auto it = ids_.find(key); it != ids_.end()) return it->second;
+    const Variable& v = base_.variable(x);
+    VarId id = ssa_.declare(v.name + "@" + std::to_string(k), v.type, v.scope);
+    ids_.emplace(key, id);
+    if (origin_.size() <= id) origin_.resize(id + 1);
+    origin_[id] = Origin{x, k};
+    return id;
+  }
+  Term var(VarId x, std::uint32_t k) { return ssa_.var(at(x, k)); }
+  // x@k if it was ever created, else nullopt.
+  [[nodiscard]] std::optional<VarId> find(VarId x, std::uint32_t k) const {
+    auto it = ids_.find((static_cast<std::uint64_t>(x) << 32) | k);
+    if (it == ids_.end()) return std::nullopt;
+    return it->second;
+  }
+  [[nodiscard]] Origin origin(VarId ssa_var) const { return origin_.at(ssa_var); }
+
+  // t over program variables -> t over SSA variables, x -> x@index[x] (0 past the end).
+  Term shift(Term t, std::span<const std::uint32_t> index) {
+    return rebuild(t, ssa_, [&](VarId x) { return var(x, x < index.size() ? index[x] : 0); });
+  }
+  // t over SSA variables -> t over program variables, x@k -> x.
+  Term unshift(Term t) {
+    return rebuild(t, base_, [&](VarId s) { return base_.var(origin_.at(s).var); });
+  }
+
+  // Rebuilds `t` in `target`, mapping variables with `f` (VarId -> Term of target).
+  template <class F>
+  static Term rebuild(Term t, ExprManager& target, F&& f) {
+    std::unordered_map<Term, Term, TermHash> memo;
+    return rebuild_rec(t, target, f, memo);
+  }
+
+ private:
+  template <class F>
+  static Term rebuild_rec(Term t, ExprManager& target, F& f,
+                          std::unordered_map<Term, Term, TermHash>& memo) {
+    if (auto it = memo.find(t); it != memo.end()) return it->second;
+    Term r;
+    switch (t.op()) {
+      case Op::Var: r = f(t.var()); break;
+      case Op::IntConst: r = target.int_val(t.value()); break;
+      case Op::BoolConst: r = target.bool_val(t.value() != 0); break;
+      default: {
+        std::vector<Term> a;
+        a.reserve(t.num_args());
+        for (std::size_t i = 0; i < t.num_args(); ++i)
+          a.push_back(rebuild_rec(t.arg(i), target, f, memo));
+        r = target.mk(t.op(), a);
+      }
+    }
+    memo.emplace(t, r);
+    return r;
+  }
+
+  ExprManager& base_;
+  ExprManager ssa_;
+  std::unordered_map<std::uint64_t, VarId> ids_;
+  std::vector<Origin> origin_;
+};
+
+// The constraint of one operation over SSA variables; advances `index` (per program
+// VarId; grown as needed) past the variable the operation writes.
+inline Term encode_step(SsaVars& ssa, const Operation& op, std::vector<std::uint32_t>& index) {
+  ExprManager& s = ssa.ssa();
+  if (index.size() < ssa.base().num_vars()) index.resize(ssa.base().num_vars(), 0);
+  return std::visit(overloaded{
+                        [&](const Skip&) { return s.true_(); },
+                        [&](const Assume& a) { return ssa.shift(a.cond, index); },
+                        [&](const Assign& a) {
+                          Term rhs = ssa.shift(a.value, index);
+                          Term lhs = ssa.var(a.var, ++index[a.var]);
+                          return lhs.is_bool() ? s.iff(lhs, rhs) : s.eq(lhs, rhs);
+                        },
+                        [&](const Havoc& h) {
+                          ssa.at(h.var, ++index[h.var]);  // fresh, unconstrained
+                          return s.true_();
+                        },
+                    },
+                    op);
+}
+
+// The path formula of a path: one constraint per step and the SSA index of every
+// variable at every cut (cut k is the point before step k; cut n the end).
+struct PathFormula {
+  std::vector<Term> steps;
+  std::vector<std::vector<std::uint32_t>> index;  // index[k][x], k = 0..n
+
+  [[nodiscard]] std::size_t size() const noexcept { return steps.size(); }
+  [[nodiscard]] std::uint32_t index_at(std::size_t cut, VarId x) const {
+    const auto& ix = index.at(cut);
+    return x < ix.size() ? ix[x] : 0;
+  }
+};
+
+inline PathFormula encode_path(SsaVars& ssa, std::span<const Operation> ops) {
+  PathFormula pf;
+  std::vector<std::uint32_t> index(ssa.base().num_vars(), 0);
+  pf.steps.reserve(ops.size());
+  pf.index.reserve(ops.size() + 1);
+  pf.index.push_back(index);
+  for (const Operation& op : ops) {
+    pf.steps.push_back(encode_step(ssa, op, index));
+    pf.index.push_back(index);
+  }
+  return pf;
+}
+
+}  // namespace precis
