@@ -38,6 +38,15 @@ using CfaGraph = boost::adjacency_list<boost::vecS, boost::vecS, boost::bidirect
 using Loc = boost::graph_traits<CfaGraph>::vertex_descriptor;
 using CfaEdge = boost::graph_traits<CfaGraph>::edge_descriptor;
 
+// A CFA edge as transfer relations see it.
+struct EdgeRef {
+  CfaEdge edge;
+  Loc source;
+  Loc target;
+  const Operation* op;
+  [[nodiscard]] const Operation& operation() const { return *op; }
+};
+
 // What every algorithm needs of a CFA.
 template <class C>
 concept ControlFlowAutomaton = requires(const C& c, typename C::location l, typename C::edge e) {
@@ -88,6 +97,7 @@ class Cfa {
   [[nodiscard]] std::optional<Loc> final_location() const noexcept { return final_; }
   [[nodiscard]] const Operation& operation(CfaEdge e) const { return g_[e].op; }
   [[nodiscard]] std::uint32_t line(CfaEdge e) const { return g_[e].line; }
+  [[nodiscard]] EdgeRef ref(CfaEdge e) const { return EdgeRef{e, source(e), target(e), &g_[e].op}; }
   [[nodiscard]] Loc source(CfaEdge e) const { return boost::source(e, g_); }
   [[nodiscard]] Loc target(CfaEdge e) const { return boost::target(e, g_); }
   [[nodiscard]] std::size_t num_locations() const noexcept { return boost::num_vertices(g_); }

@@ -1,0 +1,257 @@
+#pragma once
+// CEGAR (explicit-value paper, Alg. 2) over the CPA algorithm (Alg. 1), with lazy ARG
+// pruning instead of restart (section III-F) as the default.
+//
+//   precis::CEGAR<precis::Expl> cegar{cfa, options};
+//   precis::VerificationResult result = cegar.run();
+//
+// Every part is a template argument: the analysis (domain, transfer, precision
+// adjustment), the refiner (by default the one the analysis names through
+// default_refiner), the waitlist order, and the merge and stop operators.
+//
+// Verdicts: SAFE when the CPA algorithm ends with an empty waitlist (complete, covered
+// ARG); UNSAFE only when the refiner returns a replayed counterexample; UNKNOWN with a
+// reason otherwise (time or node limit, refinement without progress, a path the
+// refiner can neither refute nor confirm).
+
+#include <concepts>
+#include <functional>
+#include <memory>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "precis/arg/arg.hpp"
+#include "precis/cfa/cfa.hpp"
+#include "precis/core/concepts.hpp"
+#include "precis/core/result.hpp"
+#include "precis/cpa/cpa_algorithm.hpp"
+#include "precis/cpa/local_precision.hpp"
+#include "precis/cpa/reached_set.hpp"
+#include "precis/cpa/waitlist.hpp"
+#include "precis/refine/error_path.hpp"
+#include "precis/refine/refiner.hpp"
+
+namespace precis {
+
+struct CegarOptions {
+  Granularity granularity = Granularity::Scope;  // section III-F scoped precision
+  bool prune = true;        // lazy ARG pruning; false: restart from the root
+  SearchOrder order = SearchOrder::Bfs;
+  double time_limit_s = 0;  // 0: none
+  std::size_t max_refinements = 0;  // 0: none
+  std::size_t max_arg_nodes = 0;    // 0: none
+  bool refine = true;       // false: one CPA run, no refinement (the non-CEGAR baseline)
+  bool track_all = false;   // start from the full precision (CPA-EXPL of the paper)
+  // Progress reports (e.g. to stderr): called after each refinement and every few
+  // thousand expansions.
+  std::function<void(const Statistics&, double elapsed_s)> progress;
+};
+
+template <class Analysis, class RefinerT = default_refiner_t<Analysis>,
+          template <class> class WaitlistT = ConfigurableWaitlist, class Merge = MergeSep,
+          class Stop = StopSep>
+  requires Refiner<RefinerT>
+class CEGAR {
+ public:
+  using analysis_type = Analysis;
+  using refiner_type = RefinerT;
+  using element = typename Analysis::element;
+  using precision = typename Analysis::precision;
+  using cpa_type = CpaAlgorithm<Analysis, WaitlistT, Merge, Stop>;
+  using arg_type = typename cpa_type::arg_type;
+  using Node = typename cpa_type::Node;
+  using waitlist_type = typename cpa_type::waitlist_type;
+
+  explicit CEGAR(const Cfa& cfa, CegarOptions opts = {})
+    requires std::constructible_from<Analysis, const Cfa&> &&
+             std::constructible_from<RefinerT, const Cfa&>
+      : CEGAR(cfa, std::move(opts), Analysis(cfa), RefinerT(cfa)) {}
+
+  CEGAR(const Cfa& cfa, CegarOptions opts, Analysis analysis, RefinerT refiner)
+      : cfa_(cfa),
+        opts_(std::move(opts)),
+        analysis_(std::move(analysis)),
+        refiner_(std::move(refiner)),
+        reached_(cfa.num_locations()),
+        waitlist_(make_waitlist(cfa, opts_.order)) {}
+
+  VerificationResult run() {
+    VerificationResult res;
+    Statistics& st = res.stats;
+    Limits limits{opts_.time_limit_s, opts_.max_arg_nodes, std::chrono::steady_clock::now()};
+    {
+      Stopwatch total(st.time_total);
+      run_loop(res, limits);
+    }
+    st.arg_nodes = arg_.size();
+    st.reached_size = reached_.size();
+    std::size_t covered = 0;
+    arg_.for_each_live([&](const Node* n) { covered += n->covered_by != nullptr; });
+    st.covered_nodes = covered;
+    if (precision_) st.precision_size = precision_size(*precision_);
+    return res;
+  }
+
+  [[nodiscard]] const arg_type& arg() const { return arg_; }
+  [[nodiscard]] const std::shared_ptr<const precision>& current_precision() const {
+    return precision_;
+  }
+  [[nodiscard]] Analysis& analysis() { return analysis_; }
+  [[nodiscard]] RefinerT& refiner() { return refiner_; }
+
+ private:
+  static waitlist_type make_waitlist(const Cfa& cfa, SearchOrder order) {
+    if constexpr (std::constructible_from<waitlist_type, const Cfa&, SearchOrder>)
+      return waitlist_type(cfa, order);
+    else
+      return waitlist_type(cfa);
+  }
+  static std::size_t precision_size(const precision& p) {
+    if constexpr (requires { p.total_size(); }) return p.total_size();
+    else return 0;
+  }
+
+  precision initial_precision() const {
+    if (opts_.track_all) {
+      if constexpr (requires { analysis_.full_precision(); }) return analysis_.full_precision();
+    }
+    return analysis_.initial_precision(opts_.granularity);
+  }
+
+  void start_from_root(cpa_type& cpa) {
+    arg_.clear();
+    reached_.clear();
+    waitlist_.clear();
+    Node* root = arg_.create_root(cfa_.initial_location(), analysis_.initial_element(), precision_);
+    ++cpa_stats_->created_nodes;
+    cpa.enqueue(root);
+  }
+
+  void report(const Statistics& st, const Limits& limits) {
+    if (opts_.progress) opts_.progress(st, limits.elapsed());
+  }
+
+  void run_loop(VerificationResult& res, const Limits& limits) {
+    Statistics& st = res.stats;
+    cpa_stats_ = &st;
+    cpa_type cpa(cfa_, analysis_, arg_, reached_, waitlist_, st);
+    if (opts_.progress) cpa.on_progress([&] { report(st, limits); });
+    precision_ = std::make_shared<const precision>(initial_precision());
+    start_from_root(cpa);
+
+    for (;;) {
+      auto out = cpa.run(limits);
+      switch (out.status) {
+        case CpaStatus::Complete:
+          res.verdict = Verdict::Safe;
+          res.reason = "the ARG is complete and no error location is reachable";
+          return;
+        case CpaStatus::Timeout:
+          res.reason = "time limit of " + std::to_string(opts_.time_limit_s) + " s reached";
+          return;
+        case CpaStatus::NodeLimit:
+          res.reason = "ARG node limit of " + std::to_string(opts_.max_arg_nodes) + " reached";
+          return;
+        case CpaStatus::Break:
+          res.reason = "the precision adjustment stopped the analysis";
+          return;
+        case CpaStatus::TargetFound: break;
+      }
+
+      // Extract the error path from the ARG.
+      auto steps = arg_.path_to(out.target);
+      ErrorPath path;
+      path.start = cfa_.initial_location();
+      std::vector<Node*> nodes{arg_.root()};
+      for (const auto& pe : steps) {
+        path.steps.push_back(cfa_.ref(pe.edge));
+        nodes.push_back(pe.node);
+      }
+
+      Refinement<typename RefinerT::increment_type> ref;
+      {
+        Stopwatch sw(st.time_refinement);
+        ref = refiner_.refine(path, st);
+      }
+      if (ref.kind == RefinementKind::Feasible) {
+        res.verdict = Verdict::Unsafe;
+        res.reason = "a concrete error path was found and replayed";
+        res.counterexample = std::move(ref.counterexample);
+        return;
+      }
+      if (ref.kind == RefinementKind::Unknown) {
+        res.reason = ref.reason;
+        return;
+      }
+      if (!opts_.refine) {
+        res.reason = "the error path is infeasible and refinement is disabled (baseline run)";
+        return;
+      }
+      ++st.refinements;
+      if (opts_.max_refinements && st.refinements > opts_.max_refinements) {
+        res.reason = "refinement limit of " + std::to_string(opts_.max_refinements) + " reached";
+        return;
+      }
+      if (limits.timed_out()) {
+        res.reason = "time limit of " + std::to_string(opts_.time_limit_s) + " s reached";
+        return;
+      }
+
+      // pi := pi joined with the refinement (Alg. 2).
+      precision next = *precision_;
+      for (const auto& [i, inc] : ref.increments) next.add(path.location(i), inc, cfa_.exprs());
+      // The pivot: the first node of the path whose precision changes. Without one the
+      // same path would be found again: no progress.
+      std::size_t pivot = 0;
+      for (std::size_t i = 1; i + 1 < nodes.size(); ++i) {
+        const Loc l = nodes[i]->loc;
+        if (!next.at(l).leq(nodes[i]->precision->at(l))) {
+          pivot = i;
+          break;
+        }
+      }
+      if (pivot == 0) {
+        res.reason =
+            "refinement made no progress: the infeasible error path yields no new precision "
+            "(the domain cannot express why the path is infeasible)";
+        return;
+      }
+      precision_ = std::make_shared<const precision>(std::move(next));
+
+      if (!opts_.prune) {
+        start_from_root(cpa);
+      } else {
+        // Re-explore from the pivot's parent with the new precision: remove its subtrees,
+        // put it back on the waitlist, and give the frontier the refined precision.
+        Node* parent = nodes[pivot - 1];
+        std::vector<Node*> children = parent->children;
+        std::vector<Node*> uncovered;
+        for (Node* c : children) {
+          auto u = cpa.remove_subtree(c);
+          uncovered.insert(uncovered.end(), u.begin(), u.end());
+        }
+        parent->expanded = false;
+        parent->precision = precision_;
+        cpa.enqueue(parent);
+        for (Node* u : uncovered) cpa.enqueue(u);
+        arg_.for_each_live([&](Node* n) {
+          if (n->in_waitlist) n->precision = precision_;
+        });
+      }
+      report(st, limits);
+    }
+  }
+
+  const Cfa& cfa_;
+  CegarOptions opts_;
+  Analysis analysis_;
+  RefinerT refiner_;
+  arg_type arg_;
+  ReachedSet<Node> reached_;
+  waitlist_type waitlist_;
+  std::shared_ptr<const precision> precision_;
+  Statistics* cpa_stats_ = nullptr;
+};
+
+}  // namespace precis

@@ -1,0 +1,168 @@
+#pragma once
+// The abstract reachability graph (ARG): the unfolding of the CFA that the CPA
+// algorithm builds. Nodes hold a location, an abstract element and the precision it was
+// computed with; edges are CFA edges. With merge-sep the ARG is a tree plus covering
+// edges; merge-join gives a node several parents.
+//
+// Nodes live in a deque (stable addresses) and are never freed during a run; a removed
+// node is marked and its element released, so that the reached set and waitlists may
+// drop it lazily.
+
+#include <boost/container/small_vector.hpp>
+
+#include <algorithm>
+#include <cstdint>
+#include <deque>
+#include <memory>
+#include <optional>
+#include <utility>
+#include <vector>
+
+#include "precis/cfa/cfa.hpp"
+
+namespace precis {
+
+template <class E, class P>
+class Arg {
+ public:
+  struct Node;
+  struct ParentEdge {
+    Node* node;
+    CfaEdge edge;
+  };
+  struct Node {
+    std::uint32_t id;
+    Loc loc;
+    E element;
+    std::shared_ptr<const P> precision;
+    boost::container::small_vector<ParentEdge, 1> parents;
+    std::vector<Node*> children;
+    Node* covered_by = nullptr;
+    std::vector<Node*> covering;  // nodes covered by this one
+    bool removed = false;
+    bool expanded = false;
+    bool in_waitlist = false;
+    bool in_reached = false;
+    bool target = false;
+
+    [[nodiscard]] Node* parent() const { return parents.empty() ? nullptr : parents[0].node; }
+  };
+
+  Node* create_root(Loc loc, E element, std::shared_ptr<const P> prec) {
+    root_ = make(loc, std::move(element), std::move(prec));
+    return root_;
+  }
+  Node* add_child(Node* parent, CfaEdge edge, Loc loc, E element, std::shared_ptr<const P> prec) {
+    Node* n = make(loc, std::move(element), std::move(prec));
+    n->parents.push_back({parent, edge});
+    parent->children.push_back(n);
+    return n;
+  }
+  // Adds another parent (merge-join).
+  void add_parent(Node* n, Node* parent, CfaEdge edge) {
+    n->parents.push_back({parent, edge});
+    parent->children.push_back(n);
+  }
+  void cover(Node* n, Node* by) {
+    n->covered_by = by;
+    by->covering.push_back(n);
+  }
+  void uncover(Node* n) {
+    if (!n->covered_by) return;
+    auto& v = n->covered_by->covering;
+    v.erase(std::remove(v.begin(), v.end(), n), v.end());
+    n->covered_by = nullptr;
+  }
+
+  struct Removal {
+    std::vector<Node*> removed;
+    // Live nodes that were covered by a removed node (now uncovered): the caller must
+    // put them back for exploration, or the ARG would be incomplete.
+    std::vector<Node*> uncovered;
+  };
+
+  // Removes `n` and every descendant that has no parent left outside the removed set.
+  Removal remove_subtree(Node* n) {
+    Removal out;
+    auto& uncovered = out.uncovered;
+    std::vector<Node*> stack{n};
+    // Detach n from its parents first.
+    for (auto& pe : n->parents) detach_child(pe.node, n);
+    n->parents.clear();
+    while (!stack.empty()) {
+      Node* x = stack.back();
+      stack.pop_back();
+      if (x->removed) continue;
+      x->removed = true;
+      ++removed_count_;
+      out.removed.push_back(x);
+      for (Node* c : x->covering) {
+        c->covered_by = nullptr;
+        if (!c->removed) uncovered.push_back(c);
+      }
+      x->covering.clear();
+      uncover(x);
+      for (Node* c : x->children) {
+        auto& ps = c->parents;
+        ps.erase(std::remove_if(ps.begin(), ps.end(), [&](const ParentEdge& pe) { return pe.node == x; }),
+                 ps.end());
+        if (ps.empty()) stack.push_back(c);
+      }
+      x->children.clear();
+      x->element = E{};
+      x->precision.reset();
+    }
+    std::erase_if(uncovered, [](Node* c) { return c->removed; });
+    return out;
+  }
+
+  // The path from the root to `n` along first parents: (node, edge into it) pairs,
+  // the root first with no edge.
+  std::vector<ParentEdge> path_to(Node* n) const {
+    std::vector<ParentEdge> rev;
+    Node* cur = n;
+    while (cur && !cur->parents.empty()) {
+      rev.push_back({cur, cur->parents[0].edge});
+      cur = cur->parents[0].node;
+    }
+    std::reverse(rev.begin(), rev.end());
+    return rev;  // rev[i].node is the (i+1)-th node; the root is root()
+  }
+
+  [[nodiscard]] Node* root() const { return root_; }
+  [[nodiscard]] std::size_t created() const { return nodes_.size(); }
+  [[nodiscard]] std::size_t size() const { return nodes_.size() - removed_count_; }
+  template <class F>
+  void for_each_live(F&& f) {
+    for (auto& n : nodes_)
+      if (!n.removed) f(&n);
+  }
+  template <class F>
+  void for_each_live(F&& f) const {
+    for (const auto& n : nodes_)
+      if (!n.removed) f(&n);
+  }
+  void clear() {
+    nodes_.clear();
+    root_ = nullptr;
+    removed_count_ = 0;
+  }
+
+ private:
+  Node* make(Loc loc, E element, std::shared_ptr<const P> prec) {
+    nodes_.push_back(Node{static_cast<std::uint32_t>(nodes_.size()), loc, std::move(element),
+                          std::move(prec), {}, {}, nullptr, {}, false, false, false, false,
+                          false});
+    return &nodes_.back();
+  }
+  static void detach_child(Node* parent, Node* child) {
+    auto& cs = parent->children;
+    cs.erase(std::remove(cs.begin(), cs.end(), child), cs.end());
+  }
+
+  std::deque<Node> nodes_;
+  Node* root_ = nullptr;
+  std::size_t removed_count_ = 0;
+};
+
+}  // namespace precis

@@ -1,0 +1,85 @@
+#pragma once
+// Verdicts, counterexamples and run statistics.
+//
+// A verdict is sacred: UNSAFE only with a counterexample that the concrete interpreter
+// replayed, SAFE only with a complete, covered ARG. Everything else is UNKNOWN with a
+// reason a user can act on.
+
+#include <chrono>
+#include <cstdint>
+#include <map>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace precis {
+
+enum class Verdict : std::uint8_t { Safe, Unsafe, Unknown };
+
+inline const char* to_string(Verdict v) {
+  switch (v) {
+    case Verdict::Safe: return "SAFE";
+    case Verdict::Unsafe: return "UNSAFE";
+    case Verdict::Unknown: return "UNKNOWN";
+  }
+  return "UNKNOWN";
+}
+
+// One step of a concrete error path: the CFA edge taken (by location names and its
+// operation in .cfa syntax) and the values of all variables after the step.
+struct CounterexampleStep {
+  std::string from;
+  std::string to;
+  std::string operation;
+  std::uint32_t line = 0;
+  std::vector<std::int64_t> values;  // indexed by VarId
+};
+
+struct Counterexample {
+  std::vector<std::string> variables;  // names, indexed by VarId
+  std::vector<std::int64_t> initial;   // the chosen initial value of every variable
+  std::vector<CounterexampleStep> steps;
+};
+
+// Wall-clock stopwatch that accumulates into a double (seconds).
+class Stopwatch {
+ public:
+  explicit Stopwatch(double& sink) : sink_(sink), start_(std::chrono::steady_clock::now()) {}
+  Stopwatch(const Stopwatch&) = delete;
+  Stopwatch& operator=(const Stopwatch&) = delete;
+  ~Stopwatch() {
+    sink_ += std::chrono::duration<double>(std::chrono::steady_clock::now() - start_).count();
+  }
+
+ private:
+  double& sink_;
+  std::chrono::steady_clock::time_point start_;
+};
+
+// Statistics of one analysis run (no globals: each run owns its own).
+struct Statistics {
+  std::size_t refinements = 0;
+  std::size_t cpa_runs = 0;
+  std::size_t expanded_nodes = 0;   // nodes whose successors were computed
+  std::size_t created_nodes = 0;    // ARG nodes ever created
+  std::size_t arg_nodes = 0;        // live ARG nodes at the end
+  std::size_t covered_nodes = 0;    // live ARG nodes covered at the end
+  std::size_t reached_size = 0;     // reached set at the end
+  std::size_t pruned_nodes = 0;     // nodes removed by refinements
+  std::size_t precision_size = 0;   // sum over locations of the tracked facts
+  double time_total = 0;            // seconds
+  double time_cpa = 0;
+  double time_refinement = 0;
+  double time_feasibility = 0;
+  // Domain- or refiner-specific counters (e.g. "solver calls").
+  std::map<std::string, double> extra;
+};
+
+struct VerificationResult {
+  Verdict verdict = Verdict::Unknown;
+  std::string reason;  // why UNKNOWN; a short note otherwise
+  std::optional<Counterexample> counterexample;
+  Statistics stats;
+};
+
+}  // namespace precis

@@ -1,0 +1,193 @@
+#pragma once
+// The CPA algorithm with dynamic precision adjustment (explicit-value paper, Alg. 1),
+// building an ARG as it goes.
+//
+// The analysis is composed with the location CPA: every ARG node has a location, merge
+// and stop only compare nodes of the same location, and a node at the CFA's error
+// location is a target. Merge and stop are template parameters (merge-sep and stop-sep
+// by default). A node that stop finds covered stays in the ARG as a covered leaf, so
+// that removing its coverer later can put it back (CEGAR pruning).
+//
+// One deviation from the pseudo-code, for completeness of the ARG: when a target is
+// found, the current node's remaining successors are still added before returning, so
+// a node that was taken off the waitlist is never left half-expanded.
+
+#include <chrono>
+#include <cstdint>
+#include <functional>
+#include <memory>
+#include <vector>
+
+#include "precis/arg/arg.hpp"
+#include "precis/cfa/cfa.hpp"
+#include "precis/core/concepts.hpp"
+#include "precis/core/result.hpp"
+#include "precis/cpa/reached_set.hpp"
+
+namespace precis {
+
+// Resource limits of a run: wall-clock deadline and ARG size.
+struct Limits {
+  double time_limit_s = 0;      // 0: none
+  std::size_t max_arg_nodes = 0;  // 0: none
+  std::chrono::steady_clock::time_point start = std::chrono::steady_clock::now();
+
+  [[nodiscard]] double elapsed() const {
+    return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  }
+  [[nodiscard]] bool timed_out() const { return time_limit_s > 0 && elapsed() > time_limit_s; }
+};
+
+enum class CpaStatus : std::uint8_t { Complete, TargetFound, Timeout, NodeLimit, Break };
+
+template <class A, template <class> class WaitlistT, class Merge = MergeSep, class Stop = StopSep>
+class CpaAlgorithm {
+ public:
+  using element = typename A::element;
+  using precision = typename A::precision;
+  using arg_type = Arg<element, precision>;
+  using Node = typename arg_type::Node;
+  using waitlist_type = WaitlistT<Node>;
+
+  struct Outcome {
+    CpaStatus status;
+    Node* target = nullptr;
+  };
+
+  CpaAlgorithm(const Cfa& cfa, A& analysis, arg_type& arg, ReachedSet<Node>& reached,
+               waitlist_type& waitlist, Statistics& stats, Merge merge = {}, Stop stop = {})
+      : cfa_(cfa),
+        analysis_(analysis),
+        arg_(arg),
+        reached_(reached),
+        waitlist_(waitlist),
+        stats_(stats),
+        merge_(merge),
+        stop_(stop) {}
+
+  // Called every `progress_every` expansions (for progress reports on stderr).
+  void on_progress(std::function<void()> f, std::size_t every = 20000) {
+    progress_ = std::move(f);
+    progress_every_ = every;
+  }
+
+  void enqueue(Node* n) {
+    if (n->removed || n->in_waitlist) return;
+    reached_.add(n);
+    n->in_waitlist = true;
+    waitlist_.push(n);
+  }
+
+  Outcome run(const Limits& limits) {
+    Stopwatch sw(stats_.time_cpa);
+    ++stats_.cpa_runs;
+    const auto err = cfa_.error_location();
+    std::vector<element> succs;
+    std::size_t iter = 0;
+    while (!waitlist_.empty()) {
+      if ((++iter & 127) == 0 && limits.timed_out()) return {CpaStatus::Timeout};
+      if (limits.max_arg_nodes && arg_.size() > limits.max_arg_nodes) return {CpaStatus::NodeLimit};
+      if (progress_ && iter % progress_every_ == 0) progress_();
+      Node* n = waitlist_.pop();
+      if (n->removed || !n->in_waitlist) continue;
+      n->in_waitlist = false;
+      if (n->covered_by || n->expanded) continue;
+      n->expanded = true;
+      ++stats_.expanded_nodes;
+
+      Node* found = nullptr;
+      bool brk = false;
+      for (auto e : cfa_.out_edges(n->loc)) {
+        const EdgeRef er = cfa_.ref(e);
+        succs.clear();
+        analysis_.successors(n->element, er, *n->precision,
+                             [&](element&& s) { succs.push_back(std::move(s)); });
+        for (auto& s : succs) {
+          // Precision adjustment.
+          auto adj = analysis_.adjust(s, *n->precision, er.target);
+          if (analysis_.domain().is_bottom(adj.element)) continue;
+          auto prec = adj.precision
+                          ? std::make_shared<const precision>(std::move(*adj.precision))
+                          : n->precision;
+          Node* c = arg_.add_child(n, e, er.target, std::move(adj.element), std::move(prec));
+          ++stats_.created_nodes;
+          if (err && er.target == *err) {
+            c->target = true;
+            reached_.add(c);
+            if (!found) found = c;
+            continue;
+          }
+          if (adj.action == Action::Break) brk = true;
+          merge_into_reached(c);
+          // Add new abstract state?
+          if (Node* cov = stop_(analysis_.domain(), c->element, reached_.at(c->loc))) {
+            arg_.cover(c, cov);
+            continue;
+          }
+          reached_.add(c);
+          c->in_waitlist = true;
+          waitlist_.push(c);
+        }
+      }
+      if (found) return {CpaStatus::TargetFound, found};
+      if (brk) return {CpaStatus::Break};
+    }
+    return {CpaStatus::Complete};
+  }
+
+ private:
+  // Combine with existing abstract states (merge of Alg. 1). With merge-sep this is a
+  // no-op. Otherwise a reached node whose element the merge enlarges is replaced by a
+  // new node with the merged element and the union of both parents; the old node's
+  // subtree is removed and nodes it covered are put back.
+  void merge_into_reached(Node* c) {
+    if constexpr (requires { Merge::is_sep; }) {
+      if constexpr (Merge::is_sep) return;
+    }
+    const auto& dom = analysis_.domain();
+    std::vector<Node*> candidates = reached_.at(c->loc);
+    for (Node* r : candidates) {
+      if (r->removed || r->target) continue;
+      element m = merge_(dom, c->element, r->element);
+      if (dom.leq(m, r->element) && dom.leq(r->element, m)) continue;
+      // Replace r by a node with m.
+      auto parents = r->parents;
+      Node* first_parent = parents.empty() ? nullptr : parents[0].node;
+      if (!first_parent) continue;  // never replace the root
+      Node* mn = arg_.add_child(first_parent, parents[0].edge, r->loc, std::move(m), r->precision);
+      ++stats_.created_nodes;
+      for (std::size_t i = 1; i < parents.size(); ++i)
+        arg_.add_parent(mn, parents[i].node, parents[i].edge);
+      arg_.add_parent(mn, c->parents[0].node, c->parents[0].edge);
+      reached_.remove(r);
+      for (Node* u : remove_subtree(r)) enqueue(u);
+      reached_.add(mn);
+      mn->in_waitlist = true;
+      waitlist_.push(mn);
+    }
+  }
+
+ public:
+  // Removes a subtree from the ARG and the reached set; returns the nodes it uncovered
+  // (which the caller must enqueue again).
+  std::vector<Node*> remove_subtree(Node* n) {
+    auto r = arg_.remove_subtree(n);
+    for (Node* x : r.removed) reached_.remove(x);
+    stats_.pruned_nodes += r.removed.size();
+    return std::move(r.uncovered);
+  }
+
+ private:
+  const Cfa& cfa_;
+  A& analysis_;
+  arg_type& arg_;
+  ReachedSet<Node>& reached_;
+  waitlist_type& waitlist_;
+  Statistics& stats_;
+  Merge merge_;
+  Stop stop_;
+  std::function<void()> progress_;
+  std::size_t progress_every_ = 20000;
+};
+
+}  // namespace precis

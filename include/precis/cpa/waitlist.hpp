@@ -1,0 +1,167 @@
+#pragma once
+// Waitlist orders for Alg. 1: breadth-first, depth-first, and target-distance (nodes
+// whose location is closest to the error location in the CFA first; ties DFS).
+// Every waitlist is constructed from the CFA, so that the CPA algorithm can build any
+// of them; a user's own order only needs push / pop / empty / clear.
+
+#include <concepts>
+#include <cstdint>
+#include <deque>
+#include <limits>
+#include <queue>
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+#include "precis/cfa/cfa.hpp"
+
+namespace precis {
+
+template <class W, class Node>
+concept Waitlist = std::constructible_from<W, const Cfa&> && requires(W& w, Node* n) {
+  w.push(n);
+  { w.pop() } -> std::convertible_to<Node*>;
+  { w.empty() } -> std::convertible_to<bool>;
+  w.clear();
+};
+
+template <class Node>
+class Bfs {
+ public:
+  explicit Bfs(const Cfa&) {}
+  void push(Node* n) { q_.push_back(n); }
+  Node* pop() {
+    Node* n = q_.front();
+    q_.pop_front();
+    return n;
+  }
+  [[nodiscard]] bool empty() const { return q_.empty(); }
+  void clear() { q_.clear(); }
+
+ private:
+  std::deque<Node*> q_;
+};
+
+template <class Node>
+class Dfs {
+ public:
+  explicit Dfs(const Cfa&) {}
+  void push(Node* n) { s_.push_back(n); }
+  Node* pop() {
+    Node* n = s_.back();
+    s_.pop_back();
+    return n;
+  }
+  [[nodiscard]] bool empty() const { return s_.empty(); }
+  void clear() { s_.clear(); }
+
+ private:
+  std::vector<Node*> s_;
+};
+
+// Shortest CFA distance (in edges) from every location to the error location;
+// unreachable locations get the maximum.
+inline std::vector<std::uint32_t> distances_to_error(const Cfa& cfa) {
+  constexpr auto inf = std::numeric_limits<std::uint32_t>::max();
+  std::vector<std::uint32_t> dist(cfa.num_locations(), inf);
+  auto err = cfa.error_location();
+  if (!err) return dist;
+  // Backward BFS over in-edges.
+  std::deque<Loc> q{*err};
+  dist[*err] = 0;
+  while (!q.empty()) {
+    Loc l = q.front();
+    q.pop_front();
+    for (auto e : cfa.in_edges(l)) {
+      Loc s = cfa.source(e);
+      if (dist[s] == inf) {
+        dist[s] = dist[l] + 1;
+        q.push_back(s);
+      }
+    }
+  }
+  return dist;
+}
+
+template <class Node>
+class TargetDistance {
+ public:
+  explicit TargetDistance(const Cfa& cfa) : dist_(distances_to_error(cfa)) {}
+  void push(Node* n) { q_.push(Item{dist_[n->loc], seq_++, n}); }
+  Node* pop() {
+    Node* n = q_.top().node;
+    q_.pop();
+    return n;
+  }
+  [[nodiscard]] bool empty() const { return q_.empty(); }
+  void clear() { q_ = {}; }
+
+ private:
+  struct Item {
+    std::uint32_t dist;
+    std::uint64_t seq;
+    Node* node;
+    bool operator<(const Item& o) const {  // max-heap: smaller distance, newer first
+      if (dist != o.dist) return dist > o.dist;
+      return seq < o.seq;
+    }
+  };
+  std::vector<std::uint32_t> dist_;
+  std::priority_queue<Item> q_;
+  std::uint64_t seq_ = 0;
+};
+
+enum class SearchOrder : std::uint8_t { Bfs, Dfs, TargetDistance };
+
+inline SearchOrder parse_search_order(const std::string& s) {
+  if (s == "bfs") return SearchOrder::Bfs;
+  if (s == "dfs") return SearchOrder::Dfs;
+  if (s == "target" || s == "target-distance") return SearchOrder::TargetDistance;
+  throw std::invalid_argument("unknown search order '" + s + "' (bfs, dfs, target)");
+}
+
+// The order chosen at run time (what the CLI uses); each order is still a plain type
+// that can be passed as a template argument instead.
+template <class Node>
+class ConfigurableWaitlist {
+ public:
+  explicit ConfigurableWaitlist(const Cfa& cfa, SearchOrder order = SearchOrder::Bfs)
+      : order_(order), bfs_(cfa), dfs_(cfa), td_(cfa) {}
+  void set_order(SearchOrder o) { order_ = o; }
+  void push(Node* n) {
+    switch (order_) {
+      case SearchOrder::Bfs: bfs_.push(n); break;
+      case SearchOrder::Dfs: dfs_.push(n); break;
+      case SearchOrder::TargetDistance: td_.push(n); break;
+    }
+  }
+  Node* pop() {
+    switch (order_) {
+      case SearchOrder::Bfs: return bfs_.pop();
+      case SearchOrder::Dfs: return dfs_.pop();
+      case SearchOrder::TargetDistance: return td_.pop();
+    }
+    return nullptr;
+  }
+  [[nodiscard]] bool empty() const {
+    switch (order_) {
+      case SearchOrder::Bfs: return bfs_.empty();
+      case SearchOrder::Dfs: return dfs_.empty();
+      case SearchOrder::TargetDistance: return td_.empty();
+    }
+    return true;
+  }
+  void clear() {
+    bfs_.clear();
+    dfs_.clear();
+    td_.clear();
+  }
+
+ private:
+  SearchOrder order_;
+  Bfs<Node> bfs_;
+  Dfs<Node> dfs_;
+  TargetDistance<Node> td_;
+};
+
+}  // namespace precis

@@ -1,0 +1,142 @@
+#pragma once
+// The explicit-value domain (paper section II-C.1): abstract variable assignments
+// V = X -> Z with the flat lattice Z = Integers + {top, bottom} per variable.
+//
+// An ExplicitState stores the variables with a known value in a flat map (absent means
+// top); a state with a bottom variable is the bottom element as a whole, stored as a
+// flag. Booleans are 0/1.
+
+#include <boost/container/flat_map.hpp>
+
+#include <cstdint>
+#include <optional>
+#include <ostream>
+#include <string>
+
+#include "precis/core/concepts.hpp"
+#include "precis/domains/explicit/variable_set.hpp"
+#include "precis/expr/eval.hpp"
+
+namespace precis {
+
+class ExplicitState {
+ public:
+  using map_type = boost::container::flat_map<VarId, std::int64_t>;
+
+  ExplicitState() = default;  // top: nothing known
+  static ExplicitState bottom() {
+    ExplicitState s;
+    s.bottom_ = true;
+    return s;
+  }
+
+  [[nodiscard]] bool is_bottom() const { return bottom_; }
+  [[nodiscard]] bool is_top() const { return !bottom_ && vals_.empty(); }
+  [[nodiscard]] OptValue get(VarId v) const {
+    auto it = vals_.find(v);
+    if (it == vals_.end()) return std::nullopt;
+    return it->second;
+  }
+  [[nodiscard]] bool has(VarId v) const { return vals_.contains(v); }
+  void set(VarId v, std::int64_t x) { vals_.insert_or_assign(v, x); }
+  void set(VarId v, OptValue x) {
+    if (x) set(v, *x);
+    else forget(v);
+  }
+  void forget(VarId v) { vals_.erase(v); }
+  void make_bottom() {
+    bottom_ = true;
+    vals_.clear();
+  }
+  [[nodiscard]] std::size_t size() const { return vals_.size(); }
+  [[nodiscard]] const map_type& values() const { return vals_; }
+
+  // The valuation view used by the evaluator.
+  OptValue operator()(VarId v) const { return get(v); }
+
+  // v|pi: the restriction to the tracked variables (precision adjustment, III-A).
+  void restrict_to(const VariableSet& pi) {
+    if (pi.is_all() || bottom_) return;
+    map_type kept;
+    kept.reserve(vals_.size());
+    for (const auto& kv : vals_)
+      if (pi.contains(kv.first)) kept.insert(kept.end(), kv);  // sorted: hinted insert
+    vals_ = std::move(kept);
+  }
+
+  friend bool operator==(const ExplicitState&, const ExplicitState&) = default;
+
+ private:
+  map_type vals_;
+  bool bottom_ = false;
+};
+
+class ExplicitDomain {
+ public:
+  using element = ExplicitState;
+
+  [[nodiscard]] element bottom() const { return ExplicitState::bottom(); }
+  [[nodiscard]] element top() const { return ExplicitState{}; }
+  [[nodiscard]] bool is_bottom(const element& e) const { return e.is_bottom(); }
+
+  // a <= b iff every binding of b is a binding of a (absent = top).
+  [[nodiscard]] bool leq(const element& a, const element& b) const {
+    if (a.is_bottom()) return true;
+    if (b.is_bottom()) return false;
+    const auto& av = a.values();
+    const auto& bv = b.values();
+    if (bv.size() > av.size()) return false;
+    auto ai = av.begin();
+    for (const auto& [v, x] : bv) {
+      while (ai != av.end() && ai->first < v) ++ai;
+      if (ai == av.end() || ai->first != v || ai->second != x) return false;
+    }
+    return true;
+  }
+
+  // Least upper bound: the bindings both agree on.
+  [[nodiscard]] element join(const element& a, const element& b) const {
+    if (a.is_bottom()) return b;
+    if (b.is_bottom()) return a;
+    element r;
+    const auto& av = a.values();
+    const auto& bv = b.values();
+    auto bi = bv.begin();
+    for (const auto& [v, x] : av) {
+      while (bi != bv.end() && bi->first < v) ++bi;
+      if (bi != bv.end() && bi->first == v && bi->second == x) r.set(v, x);
+    }
+    return r;
+  }
+
+  // Greatest lower bound (bottom on a conflict).
+  [[nodiscard]] element meet(const element& a, const element& b) const {
+    if (a.is_bottom() || b.is_bottom()) return bottom();
+    element r = a;
+    for (const auto& [v, x] : b.values()) {
+      auto y = a.get(v);
+      if (y && *y != x) return bottom();
+      r.set(v, x);
+    }
+    return r;
+  }
+};
+
+static_assert(AbstractDomain<ExplicitDomain>);
+static_assert(HasMeet<ExplicitDomain>);
+
+inline std::ostream& print(std::ostream& os, const ExplicitState& s, const ExprManager& em) {
+  if (s.is_bottom()) return os << "bottom";
+  os << '{';
+  bool first = true;
+  for (const auto& [v, x] : s.values()) {
+    if (!first) os << ", ";
+    first = false;
+    os << em.variable(v).name << '=';
+    if (em.variable(v).type == Type::Bool) os << (x ? "true" : "false");
+    else os << x;
+  }
+  return os << '}';
+}
+
+}  // namespace precis
