@@ -1,0 +1,119 @@
+#pragma once
+// Human- and machine-readable reports of a VerificationResult: the counterexample as a
+// table of steps with variable values, the statistics, and a JSON document.
+
+#include <algorithm>
+#include <iomanip>
+#include <ostream>
+#include <string>
+#include <vector>
+
+#include "precis/core/result.hpp"
+#include "precis/io/json_writer.hpp"
+
+namespace precis {
+
+inline void print_counterexample(std::ostream& os, const Counterexample& cex) {
+  std::vector<std::string> head{"step", "edge", "operation"};
+  for (const auto& v : cex.variables) head.push_back(v);
+  std::vector<std::vector<std::string>> rows;
+  {
+    std::vector<std::string> r{"0", "(initial)", ""};
+    for (auto x : cex.initial) r.push_back(std::to_string(x));
+    rows.push_back(std::move(r));
+  }
+  for (std::size_t i = 0; i < cex.steps.size(); ++i) {
+    const auto& s = cex.steps[i];
+    std::string edge = s.from + " -> " + s.to;
+    if (s.line) edge += " (line " + std::to_string(s.line) + ")";
+    std::vector<std::string> r{std::to_string(i + 1), edge, s.operation};
+    for (auto x : s.values) r.push_back(std::to_string(x));
+    rows.push_back(std::move(r));
+  }
+  std::vector<std::size_t> w(head.size());
+  for (std::size_t c = 0; c < head.size(); ++c) {
+    w[c] = head[c].size();
+    for (const auto& r : rows) w[c] = std::max(w[c], r[c].size());
+    w[c] = std::min<std::size_t>(w[c], 48);
+  }
+  auto line = [&](const std::vector<std::string>& r) {
+    os << ' ';
+    for (std::size_t c = 0; c < r.size(); ++c) {
+      std::string cell = r[c].size() > 48 ? r[c].substr(0, 45) + "..." : r[c];
+      os << ' ' << std::left << std::setw(static_cast<int>(w[c])) << cell;
+    }
+    os << '\n';
+  };
+  os << "Counterexample (" << cex.steps.size() << " steps; values after each step):\n";
+  line(head);
+  for (const auto& r : rows) line(r);
+}
+
+inline void print_statistics(std::ostream& os, const Statistics& s) {
+  auto row = [&](const char* k, auto v) {
+    os << "  " << std::left << std::setw(24) << k << v << '\n';
+  };
+  os << "Statistics:\n";
+  row("refinements", s.refinements);
+  row("ARG nodes (live)", s.arg_nodes);
+  row("ARG nodes (created)", s.created_nodes);
+  row("covered nodes", s.covered_nodes);
+  row("expanded nodes", s.expanded_nodes);
+  row("reached set", s.reached_size);
+  row("pruned nodes", s.pruned_nodes);
+  row("precision size", s.precision_size);
+  os << std::fixed << std::setprecision(4);
+  row("time total (s)", s.time_total);
+  row("time CPA (s)", s.time_cpa);
+  row("time refinement (s)", s.time_refinement);
+  row("time feasibility (s)", s.time_feasibility);
+  os.unsetf(std::ios::fixed);
+  for (const auto& [k, v] : s.extra) row(k.c_str(), v);
+}
+
+inline void write_json(std::ostream& os, const VerificationResult& r, const std::string& model,
+                       const std::string& analysis) {
+  JsonWriter j(os);
+  j.begin_object();
+  j.field("model", model).field("analysis", analysis).field("verdict", to_string(r.verdict));
+  j.field("reason", r.reason);
+  const auto& s = r.stats;
+  j.key("statistics").begin_object();
+  j.field("refinements", std::uint64_t{s.refinements})
+      .field("arg_nodes", std::uint64_t{s.arg_nodes})
+      .field("created_nodes", std::uint64_t{s.created_nodes})
+      .field("covered_nodes", std::uint64_t{s.covered_nodes})
+      .field("expanded_nodes", std::uint64_t{s.expanded_nodes})
+      .field("reached_size", std::uint64_t{s.reached_size})
+      .field("pruned_nodes", std::uint64_t{s.pruned_nodes})
+      .field("precision_size", std::uint64_t{s.precision_size})
+      .field("time_total", s.time_total)
+      .field("time_cpa", s.time_cpa)
+      .field("time_refinement", s.time_refinement)
+      .field("time_feasibility", s.time_feasibility);
+  for (const auto& [k, v] : s.extra) j.field(k, v);
+  j.end_object();
+  if (r.counterexample) {
+    const auto& c = *r.counterexample;
+    j.key("counterexample").begin_object();
+    j.key("variables").begin_array();
+    for (const auto& v : c.variables) j.value(v);
+    j.end_array();
+    j.key("initial").begin_array();
+    for (auto x : c.initial) j.value(x);
+    j.end_array();
+    j.key("steps").begin_array();
+    for (const auto& st : c.steps) {
+      j.begin_object().field("from", st.from).field("to", st.to).field("operation", st.operation);
+      j.field("line", std::uint64_t{st.line});
+      j.key("values").begin_array();
+      for (auto x : st.values) j.value(x);
+      j.end_array().end_object();
+    }
+    j.end_array().end_object();
+  }
+  j.end_object();
+  os << '\n';
+}
+
+}  // namespace precis
