@@ -1,0 +1,64 @@
+#pragma once
+// The C front end: SV-COMP reachability tasks (C files and their task.yml) to precis
+// control-flow automata. Parsing, preprocessing and typing are clang's (libclang-cpp);
+// the semantics of the translation are in docs/c-frontend.md.
+//
+//   precis::c::Task task = precis::c::read_task("loops/sum01-1.yml");
+//   precis::Cfa cfa = precis::c::translate_file(task.c_file, {.data_model = task.data_model});
+//
+// Anything the translation cannot represent exactly (pointers, arrays, structs, floats,
+// recursion, bit operations, ...) raises precis::input_error with file:line:col and a
+// message starting with "unsupported: ", so that a verifier answers UNKNOWN.
+
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "precis/cfa/cfa.hpp"
+#include "precis/core/input_error.hpp"
+
+namespace precis::c {
+
+// ILP32: 32-bit int, long and pointers (the SV-COMP tasks here); LP64: 64-bit long.
+enum class DataModel { ILP32, LP64 };
+
+struct TranslateOptions {
+  DataModel data_model = DataModel::ILP32;
+  // Remove unreachable locations and collapse skip chains (precis/cfa/cleanup.hpp).
+  bool cleanup = true;
+  // A call of a function that is declared but not defined, has no pointer arguments and
+  // returns an integer (or nothing) yields a nondeterministic value of its return type
+  // and is assumed to leave program variables unchanged (the SV-COMP convention).
+  // When false such calls are unsupported.
+  bool unknown_functions_nondet = true;
+  // Name of the function where execution starts.
+  std::string entry = "main";
+  // Extra arguments for clang (-D, -I, ...).
+  std::vector<std::string> extra_args;
+  // Overrides the clang resource directory (builtin headers) found at build time.
+  std::string resource_dir;
+};
+
+// Parses and translates a C file. Throws precis::input_error on a parse error or an
+// unsupported construct.
+Cfa translate_file(const std::string& path, const TranslateOptions& options = {});
+
+// The same for a program held in memory; `file_name` is used in messages and for
+// relative includes.
+Cfa translate_source(const std::string& code, const std::string& file_name = "input.c",
+                     const TranslateOptions& options = {});
+
+// An SV-COMP task definition (format 2.0): the C file, the expected verdict of the
+// unreach-call property and the data model.
+struct Task {
+  std::string yml_file;
+  std::string c_file;                    // resolved against the folder of the .yml
+  std::string property_file;             // as written in the .yml, empty if none
+  std::optional<bool> expected_verdict;  // true = safe; of the unreach-call property
+  DataModel data_model = DataModel::ILP32;
+};
+
+// Reads the simple YAML subset SV-COMP task files use. Throws precis::input_error.
+Task read_task(const std::string& yml_path);
+
+}  // namespace precis::c

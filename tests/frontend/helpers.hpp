@@ -1,0 +1,139 @@
+#pragma once
+// Shared helpers of the C front-end tests: translation of snippets, a printable edge
+// list, and a deterministic executor for programs without nondeterminism.
+
+#include <algorithm>
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "precis/cfa/cfa.hpp"
+#include "precis/expr/eval.hpp"
+#include "precis/frontends/c/c_frontend.hpp"
+#include "precis/refine/concrete_interpreter.hpp"
+
+namespace precis::test {
+
+inline Cfa tr(const std::string& code, c::TranslateOptions opt = {}) {
+  return c::translate_source(code, "test.c", opt);
+}
+inline Cfa tr_raw(const std::string& code) {
+  c::TranslateOptions opt;
+  opt.cleanup = false;
+  return c::translate_source(code, "test.c", opt);
+}
+
+// All edge operations, sorted, in .cfa statement syntax.
+inline std::vector<std::string> ops(const Cfa& cfa) {
+  std::vector<std::string> r;
+  for (auto e : cfa.edges()) r.push_back(to_string(cfa.operation(e), cfa.exprs()));
+  std::sort(r.begin(), r.end());
+  return r;
+}
+inline bool has_op(const Cfa& cfa, const std::string& op) {
+  auto all = ops(cfa);
+  return std::find(all.begin(), all.end(), op) != all.end();
+}
+inline std::string dump(const Cfa& cfa) {
+  std::string s;
+  for (auto e : cfa.edges())
+    s += cfa.name(cfa.source(e)) + " -> " + cfa.name(cfa.target(e)) + ": " +
+         to_string(cfa.operation(e), cfa.exprs()) + "\n";
+  return s;
+}
+inline bool error_reachable(const Cfa& cfa) {
+  if (!cfa.error_location()) return false;
+  std::vector<char> seen(cfa.num_locations(), 0);
+  std::vector<Loc> stack{cfa.initial_location()};
+  seen[cfa.initial_location()] = 1;
+  while (!stack.empty()) {
+    Loc l = stack.back();
+    stack.pop_back();
+    for (auto e : cfa.out_edges(l))
+      if (!seen[cfa.target(e)]) seen[cfa.target(e)] = 1, stack.push_back(cfa.target(e));
+  }
+  return seen[*cfa.error_location()] != 0;
+}
+
+struct RunResult {
+  bool ok = false;
+  std::string why;
+  Loc end{};
+  std::vector<std::optional<std::int64_t>> values;  // by VarId
+  std::vector<Operation> path;
+  [[nodiscard]] std::optional<std::int64_t> value(const Cfa& cfa, const std::string& name) const {
+    const Variable* v = cfa.exprs().find(name);
+    if (v == nullptr) return std::nullopt;
+    return values[v->id];
+  }
+};
+
+// Executes a CFA whose every location has exactly one enabled edge and no havoc, from
+// the initial location (all variables unknown) to a location without out-edges.
+inline RunResult run(const Cfa& cfa, std::size_t max_steps = 1000000) {
+  RunResult r;
+  const ExprManager& em = cfa.exprs();
+  r.values.assign(em.num_vars(), std::nullopt);
+  auto val = [&](VarId x) -> OptValue { return r.values[x]; };
+  Loc l = cfa.initial_location();
+  for (std::size_t step = 0; step < max_steps; ++step) {
+    std::optional<CfaEdge> next;
+    std::size_t enabled = 0, out = 0;
+    for (auto e : cfa.out_edges(l)) {
+      ++out;
+      const Operation& op = cfa.operation(e);
+      if (const auto* a = std::get_if<Assume>(&op)) {
+        auto c = evaluate(a->cond, val);
+        if (!c) {
+          r.why = "unknown condition " + to_string(op, em) + " at " + cfa.name(l);
+          return r;
+        }
+        if (*c == 0) continue;
+      }
+      ++enabled;
+      next = e;
+    }
+    if (out == 0) {
+      r.ok = true;
+      r.end = l;
+      return r;
+    }
+    if (enabled != 1) {
+      r.why = std::to_string(enabled) + " enabled edges at " + cfa.name(l);
+      return r;
+    }
+    const Operation& op = cfa.operation(*next);
+    if (std::holds_alternative<Havoc>(op)) {
+      r.why = "havoc in a deterministic run: " + to_string(op, em);
+      return r;
+    }
+    if (const auto* a = std::get_if<Assign>(&op)) {
+      auto v = evaluate(a->value, val);
+      if (!v) {
+        r.why = "unknown value in " + to_string(op, em);
+        return r;
+      }
+      r.values[a->var] = *v;
+    }
+    r.path.push_back(op);
+    l = cfa.target(*next);
+  }
+  r.why = "step limit";
+  return r;
+}
+
+// Replays the executed path with the core's concrete interpreter; its final state must
+// agree with the executor's on every variable the executor knows.
+inline bool replay_agrees(const Cfa& cfa, const RunResult& r) {
+  PathInputs in;
+  in.initial.assign(cfa.exprs().num_vars(), 0);
+  auto rr = replay(cfa.exprs(), r.path, in);
+  if (!rr.ok) return false;
+  const auto& last = rr.states.back();
+  for (std::size_t v = 0; v < r.values.size(); ++v)
+    if (r.values[v] && last[v] != *r.values[v]) return false;
+  return true;
+}
+
+}  // namespace precis::test

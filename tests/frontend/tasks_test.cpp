@@ -1,0 +1,48 @@
+// Every sv-comp task of the shared models translates, and its error location is
+// reachable in the graph (every task calls reach_error somewhere).
+
+#include <doctest/doctest.h>
+
+#include <chrono>
+#include <filesystem>
+#include <iostream>
+#include <string>
+#include <vector>
+
+#include "helpers.hpp"
+
+namespace fs = std::filesystem;
+
+namespace {
+std::vector<fs::path> task_files() {
+  std::vector<fs::path> r;
+  if (!fs::exists(PRECIS_SV_COMP_DIR)) return r;
+  for (const auto& d : fs::recursive_directory_iterator(PRECIS_SV_COMP_DIR))
+    if (d.path().extension() == ".yml") r.push_back(d.path());
+  std::sort(r.begin(), r.end());
+  return r;
+}
+}  // namespace
+
+TEST_CASE("all sv-comp tasks translate") {
+  auto tasks = task_files();
+  REQUIRE(tasks.size() == 42);
+  for (const auto& yml : tasks) {
+    CAPTURE(yml.string());
+    precis::c::Task task = precis::c::read_task(yml.string());
+    CHECK(fs::exists(task.c_file));
+    CHECK(task.expected_verdict.has_value());
+    CHECK(task.data_model == precis::c::DataModel::ILP32);
+    precis::c::TranslateOptions opt;
+    opt.data_model = task.data_model;
+    auto t0 = std::chrono::steady_clock::now();
+    precis::Cfa cfa = precis::c::translate_file(task.c_file, opt);
+    auto ms =
+        std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count();
+    MESSAGE(yml.filename().string()
+            << ": " << cfa.num_locations() << " locations, " << cfa.num_edges() << " edges, "
+            << cfa.variables().size() << " variables, " << ms << " ms");
+    CHECK(precis::test::error_reachable(cfa));
+    CHECK(cfa.final_location().has_value());
+  }
+}
