@@ -1,0 +1,267 @@
+// Differential tests: small deterministic C programs compiled with gcc -m32 and run,
+// against the CFA executed by a concrete walk (and replayed by precis::replay). The
+// globals listed are printed by a harness at exit and compared.
+
+#include <doctest/doctest.h>
+
+#include <cstdio>
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+#include <map>
+#include <sstream>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "helpers.hpp"
+
+namespace fs = std::filesystem;
+
+namespace {
+
+struct Global {
+  std::string type;
+  std::string name;
+};
+
+// Compiles `code` with a harness that prints the globals at exit, runs it, and returns
+// name -> value.
+std::map<std::string, long long> run_gcc(const std::string& id, const std::string& code,
+                                         const std::vector<Global>& globals) {
+  fs::path dir = fs::path(PRECIS_CFRONT_TEST_TMP) / id;
+  fs::create_directories(dir);
+  std::ofstream(dir / "prog.c") << code;
+  std::ofstream h(dir / "harness.c");
+  h << "#include <stdio.h>\n#include <stdlib.h>\n";
+  for (const auto& g : globals) h << "extern " << g.type << " " << g.name << ";\n";
+  h << "int __precis_main(void);\nstatic void dump(void) {\n";
+  for (const auto& g : globals)
+    h << "  printf(\"" << g.name << " %lld\\n\", (long long)" << g.name << ");\n";
+  h << "}\nint main(void) { atexit(dump); __precis_main(); return 0; }\n";
+  h.close();
+  const std::string gcc = std::string(PRECIS_GCC) + " -m32 -O0 -w ";
+  std::string cmd = gcc + "-Dmain=__precis_main -c " + (dir / "prog.c").string() + " -o " +
+                    (dir / "prog.o").string() + " && " + gcc + (dir / "harness.c").string() + " " +
+                    (dir / "prog.o").string() + " -o " + (dir / "prog").string() + " && " +
+                    (dir / "prog").string() + " > " + (dir / "out.txt").string();
+  REQUIRE(std::system(cmd.c_str()) == 0);
+  std::map<std::string, long long> out;
+  std::ifstream in(dir / "out.txt");
+  std::string name;
+  long long v;
+  while (in >> name >> v) out[name] = v;
+  return out;
+}
+
+void differential(const std::string& id, const std::string& code,
+                  const std::vector<Global>& globals) {
+  CAPTURE(id);
+  auto expected = run_gcc(id, code, globals);
+  REQUIRE(expected.size() == globals.size());
+  for (bool cleanup : {true, false}) {
+    precis::c::TranslateOptions opt;
+    opt.cleanup = cleanup;
+    precis::Cfa cfa = precis::c::translate_source(code, id + ".c", opt);
+    auto r = precis::test::run(cfa);
+    CAPTURE(precis::test::dump(cfa));
+    INFO(r.why);
+    REQUIRE(r.ok);
+    CHECK(r.end != *cfa.error_location());
+    CHECK(precis::test::replay_agrees(cfa, r));
+    for (const auto& g : globals) {
+      CAPTURE(g.name);
+      auto v = r.value(cfa, g.name);
+      REQUIRE(v.has_value());
+      CHECK(*v == expected.at(g.name));
+    }
+  }
+}
+
+}  // namespace
+
+TEST_CASE("differential: loops") {
+  differential("loops", R"(
+int s = 0, p = 1, w = 0, d = 0, f = 0;
+int main() {
+  int i;
+  for (i = 0; i < 10; i++) { if (i == 7) continue; s += i; }
+  while (p < 1000) p = p * 3;
+  do { w++; } while (w < 5 && w != 3);
+  for (;;) { d += 2; if (d > 9) break; }
+  i = 0;
+  while (1) { i++; if (i % 2) continue; f += i; if (i >= 10) break; }
+  return 0;
+}
+)",
+               {{"int", "s"}, {"int", "p"}, {"int", "w"}, {"int", "d"}, {"int", "f"}});
+}
+
+TEST_CASE("differential: calls, return values, fresh locals") {
+  differential("calls", R"(
+int g = 0, r1 = 0, r2 = 0, r3 = 0, cnt = 0;
+int sq(int x) { int t; t = x * x; return t; }
+int add3(int a, int b, int c) { g += a; return a + b + c; }
+void bump(void) { cnt++; }
+int fact(int n) { int acc = 1; while (n > 1) { acc *= n; n--; } return acc; }
+int sign(int v) { if (v < 0) return -1; else if (v == 0) return 0; return 1; }
+int main() {
+  int k;
+  r1 = sq(7) + add3(1, 2, 3);
+  for (k = 0; k < 4; k++) bump();
+  r2 = fact(6) - sq(sq(2));
+  r3 = sign(-5) * 100 + sign(0) * 10 + sign(9);
+  k = add3(g, g, g);
+  g = g + k;
+  return 0;
+}
+)",
+               {{"int", "g"}, {"int", "r1"}, {"int", "r2"}, {"int", "r3"}, {"int", "cnt"}});
+}
+
+TEST_CASE("differential: unsigned wrap-around and conversions") {
+  differential("unsigned", R"(
+unsigned int u = 0, v = 5, big = 0; unsigned char c = 250; signed char sc = 100;
+unsigned short us = 0; int back = 0, neg = 0; long l = 0; _Bool b = 0, b2 = 0;
+unsigned int q = 0, m = 0;
+int main() {
+  u = u - 1;
+  v = v - 10;
+  big = 4000000000u + 500000000u;
+  c = c + 10;
+  sc = sc + 100;
+  us = 65535; us++;
+  back = (int)4294967295u;
+  neg = -7;
+  q = (unsigned)neg / 3u;
+  m = (unsigned)neg % 10u;
+  l = (long)(unsigned char)300;
+  b = 256;
+  b2 = (_Bool)(c - 4);
+  return 0;
+}
+)",
+               {{"unsigned int", "u"},
+                {"unsigned int", "v"},
+                {"unsigned int", "big"},
+                {"unsigned char", "c"},
+                {"signed char", "sc"},
+                {"unsigned short", "us"},
+                {"int", "back"},
+                {"long", "l"},
+                {"_Bool", "b"},
+                {"_Bool", "b2"},
+                {"unsigned int", "q"},
+                {"unsigned int", "m"}});
+}
+
+TEST_CASE("differential: signed division and remainder truncate") {
+  differential("division", R"(
+int a = 0, b = 0, c = 0, d = 0, e = 0, f = 0, g = 0, h = 0;
+int main() {
+  int x = -7, y = 2;
+  a = x / y; b = x % y; c = 7 / -2; d = 7 % -2; e = x / -y; f = x % -y;
+  g = 7 / 2; h = -8 % 4;
+  return 0;
+}
+)",
+               {{"int", "a"},
+                {"int", "b"},
+                {"int", "c"},
+                {"int", "d"},
+                {"int", "e"},
+                {"int", "f"},
+                {"int", "g"},
+                {"int", "h"}});
+}
+
+TEST_CASE("differential: short-circuit with side effects, ?:, comma") {
+  differential("shortcircuit", R"(
+int n = 0, m = 0, r1 = 0, r2 = 0, r3 = 0, r4 = 0, r5 = 0, calls = 0;
+int tick(int v) { calls++; return v; }
+int main() {
+  r1 = (n++ > 0) && (m++ > 0);
+  r2 = (n++ > 0) || (m++ > 0);
+  r3 = tick(0) && tick(1);
+  r4 = tick(1) ? tick(20) : tick(30);
+  r5 = (n += 2, m *= 3, n + m);
+  if (tick(0) || tick(2) > 1) r5 += 100;
+  while (tick(0) && tick(1)) { r5 = -1; }
+  return 0;
+}
+)",
+               {{"int", "n"},
+                {"int", "m"},
+                {"int", "r1"},
+                {"int", "r2"},
+                {"int", "r3"},
+                {"int", "r4"},
+                {"int", "r5"},
+                {"int", "calls"}});
+}
+
+TEST_CASE("differential: switch with fall-through, goto") {
+  differential("switch", R"(
+int t0 = 0, t1 = 0, t2 = 0, t3 = 0, gt = 0;
+int classify(int v) {
+  int r = 0;
+  switch (v) {
+    case 0: r += 1;
+    case 1: r += 10; break;
+    case 2:
+    case 3: r += 100;
+    default: r += 1000;
+    case 9: r += 5; break;
+  }
+  return r;
+}
+int main() {
+  int i = 0;
+  t0 = classify(0); t1 = classify(1); t2 = classify(3); t3 = classify(7) + classify(9);
+again:
+  i++;
+  if (i < 5) goto again;
+  switch (i) { case 5: gt = 55; }
+  goto out;
+  gt = -1;
+out:
+  return 0;
+}
+)",
+               {{"int", "t0"}, {"int", "t1"}, {"int", "t2"}, {"int", "t3"}, {"int", "gt"}});
+}
+
+TEST_CASE("differential: compound assignment, ++/--, char and short") {
+  differential("compound", R"(
+int a = 5, pre = 0, post = 0; unsigned u = 3; char ch = 120; short sh = 32767;
+unsigned char uc = 0;
+int main() {
+  a += 3; a -= 1; a *= 4; a /= 3; a %= 5;
+  pre = ++a + 10;
+  post = a++ + 10;
+  u -= 5; u *= 2;
+  ch += 10;
+  sh++;
+  uc--;
+  --uc;
+  return 0;
+}
+)",
+               {{"int", "a"},
+                {"int", "pre"},
+                {"int", "post"},
+                {"unsigned", "u"},
+                {"char", "ch"},
+                {"short", "sh"},
+                {"unsigned char", "uc"}});
+}
+
+TEST_CASE("differential: exit ends the path") {
+  differential("exit", R"(
+#include <stdlib.h>
+int before = 0, after = 0;
+void stop(int code) { exit(code); }
+int main() { before = 1; stop(0); after = 1; return 0; }
+)",
+               {{"int", "before"}, {"int", "after"}});
+}
