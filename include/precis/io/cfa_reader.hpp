@@ -491,7 +491,6 @@ class Parser {
   std::optional<Type> parse_type(bool must_be_supported) {
     const Token& start = cur();
     NestingGuard guard(*this, start.pos);
-    std::optional<Type> result;
     if (is_word("int")) {
       take();
       return Type::Int;
