@@ -39,9 +39,8 @@ TEST_CASE("all sv-comp tasks translate") {
     precis::Cfa cfa = precis::c::translate_file(task.c_file, opt);
     auto ms =
         std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count();
-    MESSAGE(yml.filename().string()
-            << ": " << cfa.num_locations() << " locations, " << cfa.num_edges() << " edges, "
-            << cfa.variables().size() << " variables, " << ms << " ms");
+    // Generous bound for a Debug build; the benchmark measures the Release time.
+    CHECK(ms < 2000);
     CHECK(precis::test::error_reachable(cfa));
     CHECK(cfa.final_location().has_value());
   }

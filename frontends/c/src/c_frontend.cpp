@@ -487,7 +487,11 @@ class Translator {
 
   // Evaluates `e` for its side effects only.
   void effect(const clang::Expr* e) {
-    if (!impure(e)) return;  // the value of a pure expression is not needed
+    if (!impure(e)) {
+      // No edges, but unsupported constructs are still reported.
+      (void)rvalue(e);
+      return;
+    }
     e = e->IgnoreParens();
     if (const auto* ce = llvm::dyn_cast<clang::CastExpr>(e)) return effect(ce->getSubExpr());
     if (const auto* ce = llvm::dyn_cast<clang::CallExpr>(e)) {

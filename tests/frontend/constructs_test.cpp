@@ -1,0 +1,211 @@
+// Snippets to CFA: shape and operations of every construct the front end supports.
+
+#include <doctest/doctest.h>
+
+#include <string>
+
+#include "helpers.hpp"
+
+using precis::test::has_op;
+using precis::test::ops;
+using precis::test::tr;
+
+namespace {
+std::string all(const precis::Cfa& cfa) {
+  std::string s;
+  for (const auto& o : ops(cfa)) s += o + "\n";
+  return s;
+}
+}  // namespace
+
+TEST_CASE("globals start at 0 or their initializer; locals are nondeterministic") {
+  auto cfa = tr("int g; int h = 3; unsigned char c = 300; int main() { int x; int y = 1; }");
+  CAPTURE(all(cfa));
+  CHECK(has_op(cfa, "g := 0"));
+  CHECK(has_op(cfa, "h := 3"));
+  CHECK(has_op(cfa, "c := 44"));
+  CHECK(has_op(cfa, "havoc main::x"));
+  CHECK(has_op(cfa, "assume (-2147483648) <= main::x and main::x <= 2147483647"));
+  CHECK(has_op(cfa, "main::y := 1"));
+  CHECK(cfa.exprs().find("main::x")->scope == 0);
+  CHECK(cfa.exprs().find("g")->scope == precis::global_scope);
+}
+
+TEST_CASE("error functions lead to the error location; abort and exit to a sink") {
+  for (const char* call :
+       {"reach_error()", "__VERIFIER_error()", "__assert_fail(\"0\", \"f.c\", 3, \"main\")"}) {
+    CAPTURE(call);
+    auto cfa =
+        tr(std::string("void reach_error(); void __VERIFIER_error(); void __assert_fail(const "
+                       "char*, const char*, unsigned, const char*);\n"
+                       "int main() { int x = 0; if (x) ") +
+           call + "; return 0; }");
+    CHECK(precis::test::error_reachable(cfa));
+  }
+  auto cfa =
+      tr("void abort(void); void exit(int); void reach_error();\n"
+         "int main() { int x = 0; if (x) abort(); if (x) exit(1); return 0; }");
+  CHECK_FALSE(precis::test::error_reachable(cfa));
+  // reach_error's own body is not inlined: the call is the violation.
+  cfa = tr("void reach_error() {} int main() { reach_error(); }");
+  CHECK(precis::test::error_reachable(cfa));
+  // assert from <assert.h>, preprocessed by clang.
+  cfa = tr("#include <assert.h>\nint main() { int x = 1; assert(x == 1); return 0; }");
+  CHECK(precis::test::error_reachable(cfa));
+  CHECK(has_op(cfa, "assume main::x /= 1"));
+}
+
+TEST_CASE("__VERIFIER_nondet_T is a havoc in T's range; __VERIFIER_assume an assume") {
+  auto cfa =
+      tr("int __VERIFIER_nondet_int(); _Bool __VERIFIER_nondet_bool(); unsigned "
+         "__VERIFIER_nondet_uint();\n"
+         "char __VERIFIER_nondet_char(); void __VERIFIER_assume(int);\n"
+         "int main() { int x = __VERIFIER_nondet_int(); _Bool b = __VERIFIER_nondet_bool();\n"
+         "unsigned u = __VERIFIER_nondet_uint(); char c = __VERIFIER_nondet_char();\n"
+         "__VERIFIER_assume(x > 5); return 0; }");
+  CAPTURE(all(cfa));
+  CHECK(has_op(cfa, "havoc main::x"));
+  CHECK(has_op(cfa, "havoc main::b"));
+  CHECK(has_op(cfa, "assume 0 <= main::b and main::b <= 1"));
+  CHECK(has_op(cfa, "assume 0 <= main::u and main::u <= 4294967295"));
+  CHECK(has_op(cfa, "assume (-128) <= main::c and main::c <= 127"));
+  CHECK(has_op(cfa, "assume main::x > 5"));
+}
+
+TEST_CASE("if/else gives an assume pair; while a loop back to its head") {
+  auto cfa = tr("int main() { int x = 0; while (x < 10) { if (x == 3) x = x + 2; else x++; } }");
+  CAPTURE(precis::test::dump(cfa));
+  CHECK(has_op(cfa, "assume main::x < 10"));
+  CHECK(has_op(cfa, "assume main::x >= 10"));
+  CHECK(has_op(cfa, "assume main::x = 3"));
+  CHECK(has_op(cfa, "assume main::x /= 3"));
+  CHECK(has_op(cfa, "main::x := main::x + 2"));
+  CHECK(has_op(cfa, "main::x := main::x + 1"));
+  // Exactly one location has the two loop-condition edges.
+  int heads = 0;
+  for (auto l : cfa.locations()) {
+    int n = 0;
+    for (auto e : cfa.out_edges(l))
+      if (precis::to_string(cfa.operation(e), cfa.exprs()).find("< 10") != std::string::npos ||
+          precis::to_string(cfa.operation(e), cfa.exprs()).find(">= 10") != std::string::npos)
+        ++n;
+    if (n == 2) ++heads;
+  }
+  CHECK(heads == 1);
+}
+
+TEST_CASE("short-circuit: pure operands stay one condition, side effects are unfolded") {
+  auto cfa = tr("int main() { int a = 1, b = 2; if (a > 0 && b > 0) a = 5; }");
+  CAPTURE(all(cfa));
+  CHECK(has_op(cfa, "assume main::a > 0 and main::b > 0"));
+  cfa = tr("int main() { int a = 1, b = 2; if (a > 0 && b++ > 0) a = 5; }");
+  CAPTURE(all(cfa));
+  CHECK(has_op(cfa, "assume main::a > 0"));
+  CHECK(has_op(cfa, "assume main::a <= 0"));
+  CHECK(has_op(cfa, "main::b := main::b + 1"));
+}
+
+TEST_CASE("?: on pure operands is an ite; comma evaluates both") {
+  auto cfa = tr("int main() { int a = 1, b; b = a > 0 ? 10 : 20; b = (a = 3, a + 1); }");
+  CAPTURE(all(cfa));
+  CHECK(has_op(cfa, "main::b := if main::a > 0 then 10 else 20"));
+  CHECK(has_op(cfa, "main::a := 3"));
+  CHECK(has_op(cfa, "main::b := main::a + 1"));
+}
+
+TEST_CASE("calls are inlined with fresh copies of parameters and locals") {
+  auto cfa =
+      tr("int f(int p) { int l = p + 1; return l; }\n"
+         "int main() { int r = f(1) + f(2); }");
+  CAPTURE(all(cfa));
+  CHECK(has_op(cfa, "f::p := 1"));
+  CHECK(has_op(cfa, "f#2::p := 2"));
+  CHECK(has_op(cfa, "f::l := f::p + 1"));
+  CHECK(has_op(cfa, "f#2::l := f#2::p + 1"));
+  CHECK(has_op(cfa, "f::__retval := f::l"));
+  CHECK(has_op(cfa, "main::r := main::__tmp0 + f#2::__retval"));
+  // Locations of the inlined body belong to function f.
+  CHECK(cfa.functions().size() == 2);
+  CHECK(cfa.functions()[1] == "f");
+  CHECK(cfa.exprs().find("f::l")->scope == 1);
+}
+
+TEST_CASE("switch dispatches on case values, default takes the rest") {
+  auto cfa =
+      tr("int main() { int x = 2, y = 0; switch (x) { case 1: y = 1; case 2: y = 2; break;"
+         " default: y = 3; } }");
+  CAPTURE(all(cfa));
+  CHECK(has_op(cfa, "assume main::x = 1"));
+  CHECK(has_op(cfa, "assume main::x = 2"));
+  CHECK(has_op(cfa, "assume main::x /= 1 and main::x /= 2"));
+}
+
+TEST_CASE("goto and labels; do-while; for with continue") {
+  auto cfa =
+      tr("int main() { int i = 0; L: i++; if (i < 3) goto L; do { i--; } while (i > 0);"
+         " for (i = 0; i < 4; i++) { if (i == 1) continue; } return 0; }");
+  auto r = precis::test::run(cfa);
+  INFO(r.why);
+  REQUIRE(r.ok);
+  CHECK(r.end == *cfa.final_location());
+  CHECK(*r.value(cfa, "main::i") == 4);
+}
+
+TEST_CASE("unsigned arithmetic wraps modulo 2^N; conversions to narrower signed types wrap") {
+  auto cfa = tr("unsigned u; int main() { u = u + 1; signed char c = u; _Bool b = u; }");
+  CAPTURE(all(cfa));
+  CHECK(has_op(cfa, "u := (u + 1) mod 4294967296"));
+  CHECK(has_op(cfa, "main::c := (u + 128) mod 256 - 128"));
+  CHECK(has_op(cfa, "main::b := if u /= 0 then 1 else 0"));
+}
+
+TEST_CASE("signed / and % truncate towards zero") {
+  auto cfa = tr("int main() { int a = -7, b = 2, q = a / b, r = a % b; }");
+  CAPTURE(all(cfa));
+  CHECK(
+      has_op(cfa, "main::q := if main::a >= 0 then main::a / main::b else -(-main::a / main::b)"));
+  CHECK(has_op(cfa,
+               "main::r := if main::a >= 0 then main::a mod main::b else -(-main::a mod main::b)"));
+}
+
+TEST_CASE("undefined integer functions without pointer arguments return nondeterministic values") {
+  auto cfa = tr("int ext(int); int main() { int x = ext(3); }");
+  CHECK(has_op(cfa, "havoc main::__tmp0"));
+  precis::c::TranslateOptions strict;
+  strict.unknown_functions_nondet = false;
+  CHECK_THROWS_AS(tr("int ext(int); int main() { int x = ext(3); }", strict), precis::input_error);
+}
+
+TEST_CASE("enums, sizeof, casts and character constants are constants") {
+  auto cfa = tr("enum E { A = 3, B }; int main() { int x = B + sizeof(int) + (char)'a'; }");
+  CHECK(has_op(cfa, "main::x := 105"));
+}
+
+TEST_CASE("static locals are globals initialised once") {
+  auto cfa =
+      tr("int f() { static int n = 5; n++; return n; } int main() { int a = f(); a = f(); }");
+  CHECK(has_op(cfa, "f::n := 5"));
+  auto r = precis::test::run(cfa);
+  REQUIRE(r.ok);
+  CHECK(*r.value(cfa, "f::n") == 7);
+}
+
+TEST_CASE("edges carry the source line") {
+  auto cfa = tr("int main() {\n  int x = 0;\n  x = 4;\n}");
+  bool found = false;
+  for (auto e : cfa.edges())
+    if (precis::to_string(cfa.operation(e), cfa.exprs()) == "main::x := 4")
+      found = cfa.line(e) == 3;
+  CHECK(found);
+}
+
+TEST_CASE("the cleanup removes skip chains and unreachable code") {
+  const char* code =
+      "void reach_error(); void abort();\nint main() { int x = 0; { ; } "
+      "if (x) { reach_error(); abort(); } return 0; }";
+  auto raw = precis::test::tr_raw(code);
+  auto clean = tr(code);
+  CHECK(clean.num_locations() < raw.num_locations());
+  for (auto e : clean.edges())
+    CHECK_FALSE(std::holds_alternative<precis::Skip>(clean.operation(e)));
+}

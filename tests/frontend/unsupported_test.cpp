@@ -1,0 +1,86 @@
+// Every unsupported construct is reported as "unsupported: ..." at file:line:col.
+
+#include <doctest/doctest.h>
+
+#include <string>
+
+#include "helpers.hpp"
+
+namespace {
+
+// Translates `code` and returns the error message (empty if it translated).
+std::string error_of(const std::string& code) {
+  try {
+    precis::test::tr(code);
+  } catch (const precis::input_error& e) {
+    return e.what();
+  }
+  return "";
+}
+
+void expect(const std::string& code, const std::string& where, const std::string& what) {
+  CAPTURE(code);
+  std::string msg = error_of(code);
+  CHECK(msg.find("test.c:" + where + ": error: unsupported: " + what) != std::string::npos);
+  if (msg.find("test.c:" + where) == std::string::npos || msg.find(what) == std::string::npos)
+    MESSAGE("got: " << msg);
+}
+
+}  // namespace
+
+TEST_CASE("pointers") {
+  expect("int main() {\n  int *p;\n}", "2:8", "pointer type 'int *'");
+  expect("int g; int main() {\n  int x = *(&g);\n}", "2:11", "pointer dereference");
+  expect("int g; int main() {\n  long x = (long)&g;\n}", "2:12", "pointer conversion");
+  expect("int main(int argc, char** argv) {\n  return argv[0][0];\n}", "2:10", "array access");
+}
+
+TEST_CASE("arrays, structs, unions") {
+  expect("int a[3];\nint main() { return 0; }", "1:5", "array type 'int[3]'");
+  expect("struct S { int f; };\nint main() {\n  struct S s;\n}", "3:12", "struct or union type");
+  expect("union U { int f; };\nint main() {\n  union U u;\n}", "3:11", "struct or union type");
+}
+
+TEST_CASE("floating point") {
+  expect("int main() {\n  double d = 1.0;\n}", "2:10", "floating-point type 'double'");
+  expect("int main() {\n  int x = 1.5;\n}", "2:11", "floating-point");
+  expect("float __VERIFIER_nondet_float();\nint main() {\n  int x = __VERIFIER_nondet_float();\n}",
+         "3:11", "floating-point");
+}
+
+TEST_CASE("bit operations") {
+  for (std::string op : {"&", "|", "^", "<<", ">>"})
+    expect("int main() {\n  int a = 1, b = 2;\n  a = a " + op + " b;\n}", "3:9",
+           "bit operation '" + op + "'");
+  expect("int main() {\n  int a = 1;\n  a = ~a;\n}", "3:7", "bit operation '~'");
+  expect("int main() {\n  int a = 1;\n  a <<= 2;\n}", "3:5", "bit operation '<<'");
+}
+
+TEST_CASE("recursion") {
+  expect("int f(int n) {\n  return n <= 0 ? 0 : f(n - 1);\n}\nint main() { return f(3); }", "2:23",
+         "recursive call of 'f'");
+}
+
+TEST_CASE("unknown functions with pointer arguments, function pointers") {
+  expect("int ext(int *p);\nint g;\nint main() {\n  return ext(&g);\n}", "4:14",
+         "call of undefined function 'ext' with a non-integer argument");
+  expect("int printf(const char *, ...);\nint main() {\n  printf(\"hi\");\n}", "3:10",
+         "call of undefined function 'printf' with a non-integer argument");
+  expect("int f(void) { return 1; }\nint main() {\n  int (*fp)(void) = f;\n}", "3:9",
+         "pointer type");
+}
+
+TEST_CASE("64-bit unsigned types") {
+  expect("int main() {\n  unsigned long long x = 0;\n}", "2:22", "64-bit unsigned type");
+}
+
+TEST_CASE("computed goto and inline assembly") {
+  expect("int main() {\n  __asm__(\"nop\");\n}", "2:3", "inline assembly");
+}
+
+TEST_CASE("parse errors are input errors with a position") {
+  std::string msg = error_of("int main() {\n  int x = ;\n}");
+  CHECK(msg.find("test.c:2:11: error: expected expression") != std::string::npos);
+  msg = error_of("int f() { return 0; }");
+  CHECK(msg.find("no definition of the entry function 'main'") != std::string::npos);
+}
