@@ -59,9 +59,11 @@ void differential(const std::string& id, const std::string& code,
   CAPTURE(id);
   auto expected = run_gcc(id, code, globals);
   REQUIRE(expected.size() == globals.size());
-  for (bool cleanup : {true, false}) {
+  for (int mode : {0, 1, 2}) {  // raw, cleaned up, cleaned up with block merging
     precis::c::TranslateOptions opt;
-    opt.cleanup = cleanup;
+    opt.cleanup = mode > 0;
+    opt.large_block = mode == 2;
+    CAPTURE(mode);
     precis::Cfa cfa = precis::c::translate_source(code, id + ".c", opt);
     auto r = precis::test::run(cfa);
     CAPTURE(precis::test::dump(cfa));

@@ -153,7 +153,11 @@ class Translator {
     frames_.pop_back();
 
     Cfa cfa = std::move(b_).build();
-    if (opt_.cleanup) return cleanup(cfa);
+    if (opt_.cleanup) {
+      CleanupOptions co;
+      co.large_block = opt_.large_block;
+      return cleanup(cfa, co);
+    }
     return cfa;
   }
 

@@ -26,6 +26,9 @@ struct TranslateOptions {
   DataModel data_model = DataModel::ILP32;
   // Remove unreachable locations and collapse skip chains (precis/cfa/cleanup.hpp).
   bool cleanup = true;
+  // With cleanup: also merge straight-line pieces (the restricted large-block encoding
+  // of precis/cfa/cleanup.hpp).
+  bool large_block = false;
   // A call of a function that is declared but not defined, has no pointer arguments and
   // returns an integer (or nothing) yields a nondeterministic value of its return type
   // and is assumed to leave program variables unchanged (the SV-COMP convention).
