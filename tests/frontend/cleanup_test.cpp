@@ -10,7 +10,7 @@
 
 using precis::test::has_op;
 
-TEST_CASE("cleanup: unreachable locations, assume true/false, skip chains") {
+TEST_CASE("cleanup: unreachable locations + assume true/false + skip chains") {
   precis::CfaBuilder b;
   auto x = b.int_var("x");
   auto& e = b.exprs();

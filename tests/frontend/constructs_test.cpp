@@ -18,7 +18,7 @@ std::string all(const precis::Cfa& cfa) {
 }
 }  // namespace
 
-TEST_CASE("globals start at 0 or their initializer; locals are nondeterministic") {
+TEST_CASE("globals start at 0 or their initializer - locals are nondeterministic") {
   auto cfa = tr("int g; int h = 3; unsigned char c = 300; int main() { int x; int y = 1; }");
   CAPTURE(all(cfa));
   CHECK(has_op(cfa, "g := 0"));
@@ -31,7 +31,7 @@ TEST_CASE("globals start at 0 or their initializer; locals are nondeterministic"
   CHECK(cfa.exprs().find("g")->scope == precis::global_scope);
 }
 
-TEST_CASE("error functions lead to the error location; abort and exit to a sink") {
+TEST_CASE("error functions lead to the error location - abort and exit to a sink") {
   for (const char* call :
        {"reach_error()", "__VERIFIER_error()", "__assert_fail(\"0\", \"f.c\", 3, \"main\")"}) {
     CAPTURE(call);
@@ -55,7 +55,7 @@ TEST_CASE("error functions lead to the error location; abort and exit to a sink"
   CHECK(has_op(cfa, "assume main::x /= 1"));
 }
 
-TEST_CASE("__VERIFIER_nondet_T is a havoc in T's range; __VERIFIER_assume an assume") {
+TEST_CASE("__VERIFIER_nondet_T is a havoc in T's range - __VERIFIER_assume an assume") {
   auto cfa =
       tr("int __VERIFIER_nondet_int(); _Bool __VERIFIER_nondet_bool(); unsigned "
          "__VERIFIER_nondet_uint();\n"
@@ -72,7 +72,7 @@ TEST_CASE("__VERIFIER_nondet_T is a havoc in T's range; __VERIFIER_assume an ass
   CHECK(has_op(cfa, "assume main::x > 5"));
 }
 
-TEST_CASE("if/else gives an assume pair; while a loop back to its head") {
+TEST_CASE("if/else gives an assume pair - while a loop back to its head") {
   auto cfa = tr("int main() { int x = 0; while (x < 10) { if (x == 3) x = x + 2; else x++; } }");
   CAPTURE(precis::test::dump(cfa));
   CHECK(has_op(cfa, "assume main::x < 10"));
@@ -94,7 +94,7 @@ TEST_CASE("if/else gives an assume pair; while a loop back to its head") {
   CHECK(heads == 1);
 }
 
-TEST_CASE("short-circuit: pure operands stay one condition, side effects are unfolded") {
+TEST_CASE("short-circuit: pure operands stay one condition + side effects are unfolded") {
   auto cfa = tr("int main() { int a = 1, b = 2; if (a > 0 && b > 0) a = 5; }");
   CAPTURE(all(cfa));
   CHECK(has_op(cfa, "assume main::a > 0 and main::b > 0"));
@@ -105,7 +105,7 @@ TEST_CASE("short-circuit: pure operands stay one condition, side effects are unf
   CHECK(has_op(cfa, "main::b := main::b + 1"));
 }
 
-TEST_CASE("?: on pure operands is an ite; comma evaluates both") {
+TEST_CASE("?: on pure operands is an ite - comma evaluates both") {
   auto cfa = tr("int main() { int a = 1, b; b = a > 0 ? 10 : 20; b = (a = 3, a + 1); }");
   CAPTURE(all(cfa));
   CHECK(has_op(cfa, "main::b := if main::a > 0 then 10 else 20"));
@@ -130,7 +130,7 @@ TEST_CASE("calls are inlined with fresh copies of parameters and locals") {
   CHECK(cfa.exprs().find("f::l")->scope == 1);
 }
 
-TEST_CASE("switch dispatches on case values, default takes the rest") {
+TEST_CASE("switch dispatches on case values + default takes the rest") {
   auto cfa =
       tr("int main() { int x = 2, y = 0; switch (x) { case 1: y = 1; case 2: y = 2; break;"
          " default: y = 3; } }");
@@ -140,7 +140,7 @@ TEST_CASE("switch dispatches on case values, default takes the rest") {
   CHECK(has_op(cfa, "assume main::x /= 1 and main::x /= 2"));
 }
 
-TEST_CASE("goto and labels; do-while; for with continue") {
+TEST_CASE("goto and labels - do-while - for with continue") {
   auto cfa =
       tr("int main() { int i = 0; L: i++; if (i < 3) goto L; do { i--; } while (i > 0);"
          " for (i = 0; i < 4; i++) { if (i == 1) continue; } return 0; }");
@@ -151,7 +151,7 @@ TEST_CASE("goto and labels; do-while; for with continue") {
   CHECK(*r.value(cfa, "main::i") == 4);
 }
 
-TEST_CASE("unsigned arithmetic wraps modulo 2^N; conversions to narrower signed types wrap") {
+TEST_CASE("unsigned arithmetic wraps modulo 2^N - conversions to narrower signed types wrap") {
   auto cfa = tr("unsigned u; int main() { u = u + 1; signed char c = u; _Bool b = u; }");
   CAPTURE(all(cfa));
   CHECK(has_op(cfa, "u := (u + 1) mod 4294967296"));
@@ -176,7 +176,7 @@ TEST_CASE("undefined integer functions without pointer arguments return nondeter
   CHECK_THROWS_AS(tr("int ext(int); int main() { int x = ext(3); }", strict), precis::input_error);
 }
 
-TEST_CASE("enums, sizeof, casts and character constants are constants") {
+TEST_CASE("enums + sizeof + casts and character constants are constants") {
   auto cfa = tr("enum E { A = 3, B }; int main() { int x = B + sizeof(int) + (char)'a'; }");
   CHECK(has_op(cfa, "main::x := 105"));
 }

@@ -99,7 +99,7 @@ int main() {
                {{"int", "s"}, {"int", "p"}, {"int", "w"}, {"int", "d"}, {"int", "f"}});
 }
 
-TEST_CASE("differential: calls, return values, fresh locals") {
+TEST_CASE("differential: calls + return values + fresh locals") {
   differential("calls", R"(
 int g = 0, r1 = 0, r2 = 0, r3 = 0, cnt = 0;
 int sq(int x) { int t; t = x * x; return t; }
@@ -177,7 +177,7 @@ int main() {
                 {"int", "h"}});
 }
 
-TEST_CASE("differential: short-circuit with side effects, ?:, comma") {
+TEST_CASE("differential: short-circuit with side effects + ?: + comma") {
   differential("shortcircuit", R"(
 int n = 0, m = 0, r1 = 0, r2 = 0, r3 = 0, r4 = 0, r5 = 0, calls = 0;
 int tick(int v) { calls++; return v; }
@@ -202,7 +202,7 @@ int main() {
                 {"int", "calls"}});
 }
 
-TEST_CASE("differential: switch with fall-through, goto") {
+TEST_CASE("differential: switch with fall-through + goto") {
   differential("switch", R"(
 int t0 = 0, t1 = 0, t2 = 0, t3 = 0, gt = 0;
 int classify(int v) {
@@ -233,7 +233,7 @@ out:
                {{"int", "t0"}, {"int", "t1"}, {"int", "t2"}, {"int", "t3"}, {"int", "gt"}});
 }
 
-TEST_CASE("differential: compound assignment, ++/--, char and short") {
+TEST_CASE("differential: compound assignment + ++/-- + char and short") {
   differential("compound", R"(
 int a = 5, pre = 0, post = 0; unsigned u = 3; char ch = 120; short sh = 32767;
 unsigned char uc = 0;

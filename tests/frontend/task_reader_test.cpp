@@ -19,7 +19,7 @@ std::string write(const std::string& name, const std::string& text) {
 }
 }  // namespace
 
-TEST_CASE("read_task: list of input files, several properties, LP64") {
+TEST_CASE("read_task: list of input files + several properties + LP64") {
   auto p = write("a.yml", R"(format_version: '2.0'
 # a comment
 input_files:

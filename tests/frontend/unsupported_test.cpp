@@ -35,7 +35,7 @@ TEST_CASE("pointers") {
   expect("int main(int argc, char** argv) {\n  return argv[0][0];\n}", "2:10", "array access");
 }
 
-TEST_CASE("arrays, structs, unions") {
+TEST_CASE("arrays + structs + unions") {
   expect("int a[3];\nint main() { return 0; }", "1:5", "array type 'int[3]'");
   expect("struct S { int f; };\nint main() {\n  struct S s;\n}", "3:12", "struct or union type");
   expect("union U { int f; };\nint main() {\n  union U u;\n}", "3:11", "struct or union type");
@@ -61,7 +61,7 @@ TEST_CASE("recursion") {
          "recursive call of 'f'");
 }
 
-TEST_CASE("unknown functions with pointer arguments, function pointers") {
+TEST_CASE("unknown functions with pointer arguments + function pointers") {
   expect("int ext(int *p);\nint g;\nint main() {\n  return ext(&g);\n}", "4:14",
          "call of undefined function 'ext' with a non-integer argument");
   expect("int printf(const char *, ...);\nint main() {\n  printf(\"hi\");\n}", "3:10",
