@@ -9,6 +9,7 @@
 // answer is confirmed by the replay, so the search can only fail, never lie; the SMT
 // layer gives exact inputs where this search gives up.
 
+#include <algorithm>
 #include <cstdint>
 #include <optional>
 #include <span>
@@ -28,73 +29,131 @@ struct InputOrigin {
 };
 }  // namespace detail
 
+namespace detail {
+
+// Integer constants of a path, the seeds of the candidate values.
+inline void path_constants(Term t, std::vector<std::int64_t>& out) {
+  if (t.op() == Op::IntConst) {
+    out.push_back(t.value());
+    return;
+  }
+  for (std::size_t i = 0; i < t.num_args(); ++i) path_constants(t.arg(i), out);
+}
+
+// Targeted step: the failing assume at step k mentions a variable that still holds an
+// input's value; solve the assume's literals for it. Returns true if an input changed.
+inline bool fix_by_inversion(const ExprManager& em, std::span<const Operation> ops,
+                             const ReplayResult& r, PathInputs& in) {
+  const std::size_t k = r.failed_step;
+  const auto* as = std::get_if<Assume>(&ops[k]);
+  if (!as) return false;
+  std::vector<InputOrigin> origin(em.num_vars());
+  for (std::size_t i = 0; i < k; ++i) {
+    if (const auto* h = std::get_if<Havoc>(&ops[i]))
+      origin[h->var] = {InputOrigin::HavocStep, i};
+    else if (const auto* a = std::get_if<Assign>(&ops[i]))
+      origin[a->var] = {InputOrigin::None, 0};
+  }
+  const auto& state = r.states[k];
+  std::vector<VarId> vars;
+  collect_vars(as->cond, vars);
+  std::vector<std::pair<Term, bool>> lits;
+  conjuncts(as->cond, true, lits);
+  for (VarId x : vars) {
+    if (origin[x].kind == InputOrigin::None) continue;
+    auto val_without_x = [&](VarId y) -> OptValue { return state[y]; };
+    std::vector<std::int64_t> cands{0, 1, -1};
+    for (auto [lit, pos] : lits) {
+      if (lit.num_args() != 2 || lit.arg(0).is_bool()) {
+        if (lit.is_var() && lit.var() == x) cands.push_back(pos ? 1 : 0);
+        continue;
+      }
+      for (int side = 0; side < 2; ++side) {
+        Term a = lit.arg(side), b = lit.arg(1 - side);
+        if (occurrences(a, x) != 1 || occurrences(b, x) != 0) continue;
+        auto t = evaluate(b, val_without_x);
+        if (!t) continue;
+        for (std::int64_t d : {0, 1, -1}) {
+          auto td = arith::add(*t, d);
+          if (!td) continue;
+          if (auto v = invert(a, x, *td, val_without_x)) cands.push_back(*v);
+        }
+      }
+    }
+    for (std::int64_t c : cands) {
+      if (em.variable(x).type == Type::Bool && c != 0 && c != 1) continue;
+      auto val = [&](VarId y) -> OptValue { return y == x ? OptValue(c) : OptValue(state[y]); };
+      auto ok = evaluate(as->cond, val);
+      if (!ok || *ok == 0) continue;
+      std::int64_t& slot = origin[x].kind == InputOrigin::Initial ? in.initial[x]
+                                                                   : in.havoc[origin[x].step];
+      if (slot == c) continue;
+      slot = c;
+      return true;
+    }
+  }
+  return false;
+}
+
+// How far a replay gets: the number of steps executed before the first failure.
+inline std::size_t progress_of(const ExprManager& em, std::span<const Operation> ops,
+                               const PathInputs& in) {
+  ReplayResult r = replay(em, ops, in);
+  return r.ok ? ops.size() + 1 : r.failed_step;
+}
+
+// Greedy search: change one input at a time to a candidate value (the path's constants
+// and their neighbours, small values) whenever that lets the replay get further.
+inline bool fix_by_search(const ExprManager& em, std::span<const Operation> ops,
+                          PathInputs& in, std::size_t& budget) {
+  std::vector<std::int64_t> consts{0, 1, -1, 2};
+  for (const auto& op : ops) {
+    if (const auto* a = std::get_if<Assume>(&op)) path_constants(a->cond, consts);
+    if (const auto* a = std::get_if<Assign>(&op)) path_constants(a->value, consts);
+  }
+  std::vector<std::int64_t> cands;
+  for (auto c : consts)
+    for (std::int64_t d : {0, 1, -1})
+      if (auto v = arith::add(c, d)) cands.push_back(*v);
+  std::sort(cands.begin(), cands.end());
+  cands.erase(std::unique(cands.begin(), cands.end()), cands.end());
+  const std::size_t base = progress_of(em, ops, in);
+  auto try_slot = [&](std::int64_t& slot, bool is_bool) {
+    const std::int64_t old = slot;
+    for (auto c : cands) {
+      if (c == old || (is_bool && c != 0 && c != 1)) continue;
+      if (budget == 0) break;
+      --budget;
+      slot = c;
+      if (progress_of(em, ops, in) > base) return true;
+    }
+    slot = old;
+    return false;
+  };
+  for (VarId v = 0; v < em.num_vars(); ++v)
+    if (try_slot(in.initial[v], em.variable(v).type == Type::Bool)) return true;
+  for (std::size_t i = 0; i < ops.size(); ++i)
+    if (const auto* h = std::get_if<Havoc>(&ops[i]))
+      if (try_slot(in.havoc[i], em.variable(h->var).type == Type::Bool)) return true;
+  return false;
+}
+
+}  // namespace detail
+
 inline std::optional<PathInputs> concretize_inputs(const ExprManager& em,
                                                    std::span<const Operation> ops,
                                                    std::size_t max_attempts = 256) {
   PathInputs in;
   in.initial.assign(em.num_vars(), 0);
   in.havoc.assign(ops.size(), 0);
+  // Bound on replays of the greedy search, so that long paths stay cheap.
+  std::size_t budget = 4096;
   for (std::size_t attempt = 0; attempt < max_attempts; ++attempt) {
     ReplayResult r = replay(em, ops, in);
     if (r.ok) return in;
-    const std::size_t k = r.failed_step;
-    const auto* as = std::get_if<Assume>(&ops[k]);
-    if (!as) return std::nullopt;  // overflow or division by zero: nothing to choose
-    // Origins of the values at step k.
-    std::vector<detail::InputOrigin> origin(em.num_vars());
-    for (std::size_t i = 0; i < k; ++i) {
-      if (const auto* h = std::get_if<Havoc>(&ops[i]))
-        origin[h->var] = {detail::InputOrigin::HavocStep, i};
-      else if (const auto* a = std::get_if<Assign>(&ops[i]))
-        origin[a->var] = {detail::InputOrigin::None, 0};
-    }
-    const auto& state = r.states[k];
-    std::vector<VarId> vars;
-    collect_vars(as->cond, vars);
-    std::vector<std::pair<Term, bool>> lits;
-    detail::conjuncts(as->cond, true, lits);
-    bool fixed = false;
-    for (VarId x : vars) {
-      if (origin[x].kind == detail::InputOrigin::None) continue;
-      auto val_without_x = [&](VarId y) -> OptValue { return state[y]; };
-      // Candidate values: solutions of each literal's sides for x, and their neighbours.
-      std::vector<std::int64_t> cands{0, 1, -1};
-      for (auto [lit, pos] : lits) {
-        if (lit.num_args() != 2 || lit.arg(0).is_bool()) {
-          if (lit.is_var() && lit.var() == x) cands.push_back(pos ? 1 : 0);
-          continue;
-        }
-        for (int side = 0; side < 2; ++side) {
-          Term a = lit.arg(side), b = lit.arg(1 - side);
-          if (occurrences(a, x) != 1 || occurrences(b, x) != 0) continue;
-          auto t = evaluate(b, val_without_x);
-          if (!t) continue;
-          for (std::int64_t d : {0, 1, -1}) {
-            auto td = arith::add(*t, d);
-            if (!td) continue;
-            if (auto v = invert(a, x, *td, val_without_x)) cands.push_back(*v);
-          }
-        }
-      }
-      for (std::int64_t c : cands) {
-        if (em.variable(x).type == Type::Bool && c != 0 && c != 1) continue;
-        auto val = [&](VarId y) -> OptValue { return y == x ? OptValue(c) : OptValue(state[y]); };
-        auto ok = evaluate(as->cond, val);
-        if (ok && *ok != 0) {
-          if (origin[x].kind == detail::InputOrigin::Initial) {
-            if (in.initial[x] == c) continue;
-            in.initial[x] = c;
-          } else {
-            if (in.havoc[origin[x].step] == c) continue;
-            in.havoc[origin[x].step] = c;
-          }
-          fixed = true;
-          break;
-        }
-      }
-      if (fixed) break;
-    }
-    if (!fixed) return std::nullopt;
+    if (detail::fix_by_inversion(em, ops, r, in)) continue;
+    if (!std::holds_alternative<Assume>(ops[r.failed_step])) return std::nullopt;
+    if (!detail::fix_by_search(em, ops, in, budget)) return std::nullopt;
   }
   return std::nullopt;
 }
