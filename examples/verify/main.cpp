@@ -11,6 +11,7 @@
 
 #include <cstdio>
 #include <fstream>
+#include <optional>
 #include <iostream>
 #include <string>
 
@@ -22,6 +23,10 @@
 #include "precis/io/cfa_reader.hpp"
 #include "precis/io/report.hpp"
 #include "precis/refine/explicit_refiner.hpp"
+
+#ifdef PRECIS_HAVE_CFRONT
+#include "precis/frontends/c/c_frontend.hpp"
+#endif
 
 namespace {
 
@@ -43,10 +48,48 @@ struct Config {
   std::string cfa_dot;
 };
 
-precis::Cfa load_model(const std::string& path) { return precis::read_cfa_file(path); }
+bool ends_with(const std::string& s, const std::string& suffix) {
+  return s.size() >= suffix.size() && s.compare(s.size() - suffix.size(), suffix.size(), suffix) == 0;
+}
+
+// What was read: the CFA and, for an SV-COMP task, the expected verdict.
+struct Model {
+  precis::Cfa cfa;
+  bool is_task = false;
+  std::optional<bool> expected;  // SV-COMP: true = no reachable error call
+};
+
+Model load_model(const std::string& path) {
+  if (ends_with(path, ".c") || ends_with(path, ".i") || ends_with(path, ".yml") ||
+      ends_with(path, ".yaml")) {
+#ifdef PRECIS_HAVE_CFRONT
+    if (ends_with(path, ".c") || ends_with(path, ".i"))
+      return {precis::c::translate_file(path), false, {}};
+    precis::c::Task task = precis::c::read_task(path);
+    precis::c::TranslateOptions opts;
+    opts.data_model = task.data_model;
+    return {precis::c::translate_file(task.c_file, opts), true, task.expected_verdict};
+#else
+    throw precis::input_error({path, 0, 0},
+                              "C programs and SV-COMP tasks need the C front end, which this "
+                              "build does not have (configure with clang 14 installed)");
+#endif
+  }
+  return {precis::read_cfa_file(path), false, {}};
+}
+
+const char* sv_verdict(precis::Verdict v) {
+  switch (v) {
+    case precis::Verdict::Safe: return "true";
+    case precis::Verdict::Unsafe: return "false";
+    case precis::Verdict::Unknown: return "unknown";
+  }
+  return "unknown";
+}
 
 template <class Analysis>
-int verify(const precis::Cfa& cfa, const Config& cfg) {
+int verify(const Model& model, const Config& cfg) {
+  const precis::Cfa& cfa = model.cfa;
   precis::CegarOptions o;
   o.order = precis::parse_search_order(cfg.order);
   o.granularity = precis::parse_granularity(cfg.granularity);
@@ -77,10 +120,27 @@ int verify(const precis::Cfa& cfa, const Config& cfg) {
   }
 
   const std::string analysis_name = cfg.baseline ? cfg.analysis + " (baseline)" : cfg.analysis;
+  std::optional<precis::SvCompInfo> sv;
+  if (model.is_task) {
+    sv = precis::SvCompInfo{sv_verdict(r.verdict),
+                            model.expected ? std::optional<std::string>(*model.expected ? "true" : "false")
+                                           : std::nullopt};
+  }
   if (cfg.json) {
-    precis::write_json(std::cout, r, cfg.model, analysis_name);
+    precis::write_json(std::cout, r, cfg.model, analysis_name, sv);
   } else {
     std::cout << precis::to_string(r.verdict) << '\n';
+    if (sv) {
+      std::cout << "SV-COMP verdict: " << sv->verdict;
+      if (sv->expected) {
+        std::cout << " (expected " << *sv->expected << ": "
+                  << (r.verdict == precis::Verdict::Unknown ? "undecided"
+                      : sv->verdict == *sv->expected ? "correct"
+                                                     : "WRONG")
+                  << ")";
+      }
+      std::cout << '\n';
+    }
     if (r.verdict == precis::Verdict::Unknown) std::cout << "Reason: " << r.reason << '\n';
     if (r.counterexample) precis::print_counterexample(std::cout, *r.counterexample);
     if (!cfg.quiet) precis::print_statistics(std::cerr, r.stats);
@@ -100,7 +160,9 @@ int main(int argc, char** argv) {
   CLI::App app{
       "precis-verify: CEGAR-based software model checking of control-flow automata.\n"
       "Exit codes: 0 SAFE, 1 UNSAFE, 2 UNKNOWN, 3 input error, 4 usage error."};
-  app.add_option("model", cfg.model, "model file (.cfa)")->required();
+  app.add_option("model", cfg.model,
+                 "model: a .cfa file, or (with the C front end) a .c file or an SV-COMP .yml task")
+      ->required();
   app.add_option("-a,--analysis", cfg.analysis, "analysis")
       ->check(CLI::IsMember({"expl"}))
       ->capture_default_str();
@@ -131,7 +193,8 @@ int main(int argc, char** argv) {
   }
 
   try {
-    precis::Cfa cfa = load_model(cfg.model);
+    Model model = load_model(cfg.model);
+    const precis::Cfa& cfa = model.cfa;
     if (!cfg.cfa_dot.empty()) {
       std::ofstream f(cfg.cfa_dot);
       precis::write_cfa_dot(f, cfa);
@@ -140,7 +203,7 @@ int main(int argc, char** argv) {
     if (!cfa.error_location())
       throw precis::input_error({cfg.model, 0, 0},
                                 "the model has no error location: nothing to verify");
-    return verify<precis::Expl>(cfa, cfg);
+    return verify<precis::Expl>(model, cfg);
   } catch (const precis::input_error& e) {
     std::cerr << e.what() << '\n';
     return kInputError;

@@ -206,7 +206,7 @@ class CEGAR {
       std::size_t pivot = 0;
       for (std::size_t i = 1; i + 1 < nodes.size(); ++i) {
         const Loc l = nodes[i]->loc;
-        if (!next.at(l).leq(nodes[i]->precision->at(l))) {
+        if (!next.at(l).leq(nodes[i]->created_with->at(l))) {
           pivot = i;
           break;
         }

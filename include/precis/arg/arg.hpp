@@ -34,7 +34,11 @@ class Arg {
     std::uint32_t id;
     Loc loc;
     E element;
+    // The precision to expand this node with (CEGAR refreshes it on the frontier).
     std::shared_ptr<const P> precision;
+    // The precision the element was adjusted with when the node was created; never
+    // refreshed, so that refinement can tell which nodes a new precision changes.
+    std::shared_ptr<const P> created_with;
     boost::container::small_vector<ParentEdge, 1> parents;
     std::vector<Node*> children;
     Node* covered_by = nullptr;
@@ -111,6 +115,7 @@ class Arg {
       x->children.clear();
       x->element = E{};
       x->precision.reset();
+      x->created_with.reset();
     }
     std::erase_if(uncovered, [](Node* c) { return c->removed; });
     return out;
@@ -150,9 +155,10 @@ class Arg {
 
  private:
   Node* make(Loc loc, E element, std::shared_ptr<const P> prec) {
+    auto created_with = prec;
     nodes_.push_back(Node{static_cast<std::uint32_t>(nodes_.size()), loc, std::move(element),
-                          std::move(prec), {}, {}, nullptr, {}, false, false, false, false,
-                          false});
+                          std::move(prec), std::move(created_with), {}, {}, nullptr, {}, false,
+                          false, false, false, false});
     return &nodes_.back();
   }
   static void detach_child(Node* parent, Node* child) {

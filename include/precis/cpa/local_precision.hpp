@@ -8,7 +8,7 @@
 //   Function  - at every location of the same function;
 //   Scope     - at every location in the scope of each fact (section III-F "scoped
 //               precision"): a fact about a local goes to its function, a fact about a
-//               global goes everywhere;
+//               global goes everywhere; and always at the location itself;
 //   Global    - at every location.
 // P must be a Precision and provide `split_by_scope(const ExprManager&)`, returning
 // (scope, part) pairs where scope is a function index or global_scope.
@@ -65,7 +65,9 @@ class LocalPrecision {
       case Granularity::Function: return add_where(inc, [&](Loc k) { return functions_[k] == functions_[l]; });
       case Granularity::Global: return add_where(inc, [](Loc) { return true; });
       case Granularity::Scope: {
-        bool changed = false;
+        // Always at l itself: a fact may be needed outside its variables' function
+        // (e.g. a caller's local read while binding an inlined callee's parameter).
+        bool changed = add_at(l, inc);
         for (auto& [scope, part] : inc.split_by_scope(em)) {
           if (scope == global_scope)
             changed |= add_where(part, [](Loc) { return true; });

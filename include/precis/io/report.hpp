@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <iomanip>
+#include <optional>
 #include <ostream>
 #include <string>
 #include <vector>
@@ -71,11 +72,25 @@ inline void print_statistics(std::ostream& os, const Statistics& s) {
   for (const auto& [k, v] : s.extra) row(k.c_str(), v);
 }
 
+// The SV-COMP view of a verdict for a task: "true" (safe), "false" (unsafe) or
+// "unknown", and the task's expected verdict if it states one.
+struct SvCompInfo {
+  std::string verdict;
+  std::optional<std::string> expected;
+};
+
 inline void write_json(std::ostream& os, const VerificationResult& r, const std::string& model,
-                       const std::string& analysis) {
+                       const std::string& analysis,
+                       const std::optional<SvCompInfo>& sv = std::nullopt) {
   JsonWriter j(os);
   j.begin_object();
   j.field("model", model).field("analysis", analysis).field("verdict", to_string(r.verdict));
+  if (sv) {
+    j.field("sv_verdict", sv->verdict);
+    j.key("expected");
+    if (sv->expected) j.value(*sv->expected);
+    else j.null();
+  }
   j.field("reason", r.reason);
   const auto& s = r.stats;
   j.key("statistics").begin_object();
