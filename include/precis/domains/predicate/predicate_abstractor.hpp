@@ -1,0 +1,294 @@
+#pragma once
+// PredicateAbstractor: the solver side of predicate abstraction, shared by the domain
+// (covering by implication) and the analysis (abstract post).
+//
+// The abstract post of a state s along an operation op over the predicates P of the
+// target location (product-abstraction paper, section 2.2.1; synergy paper, sections
+// 2.2-2.3) is computed from the strongest postcondition in one SSA step: s over the
+// copies x@0, op as encode_step (the written variable gets x@1), the predicates over
+// the new copies. Unsatisfiable SP: no successor. Otherwise
+//   Cartesian: for each p in P, is SP => p or SP => not p? (the model of the
+//              feasibility check already rules out one of the two for every p);
+//   Boolean:   all-solutions enumeration over the predicate indicator terms, blocking
+//              the cube of each model, giving the strongest Boolean combination as a
+//              DNF; above a bound on |P| (issue 3: ~140 us per state) or on the number of
+//              cubes, or if the solver answers unknown, it falls back to Cartesian.
+// Everything runs on one incremental solver (push / check / pop), and posts are cached
+// by (state, operation, predicate set). A solver `unknown` only ever loses information
+// (a literal not added, a successor kept), so the abstraction stays an
+// over-approximation.
+
+#include <chrono>
+#include <cstddef>
+#include <cstdint>
+#include <memory>
+#include <optional>
+#include <unordered_map>
+#include <utility>
+#include <variant>
+#include <vector>
+
+#include "precis/cfa/operation.hpp"
+#include "precis/domains/predicate/predicate_set.hpp"
+#include "precis/domains/predicate/predicate_state.hpp"
+#include "precis/smt/cvc5_solver.hpp"
+#include "precis/smt/path_formula.hpp"
+#include "precis/smt/solver.hpp"
+
+namespace precis {
+
+enum class AbstractionMode : std::uint8_t { Cartesian, Boolean };
+
+inline const char* to_string(AbstractionMode m) {
+  return m == AbstractionMode::Cartesian ? "cartesian" : "boolean";
+}
+
+struct PredicateOptions {
+  // Boolean abstraction enumerates up to 2^n cubes: above this many predicates at the
+  // target location it falls back to Cartesian.
+  std::size_t boolean_max_predicates = 16;
+  std::size_t boolean_max_cubes = 1024;  // enumeration bound, then Cartesian
+  bool cache = true;
+  Cvc5Options solver{};
+};
+
+struct PredicateStats {
+  std::uint64_t posts = 0;  // abstract posts requested
+  std::uint64_t cache_hits = 0;
+  std::uint64_t cartesian_posts = 0;  // computed (not cached) posts per mode
+  std::uint64_t boolean_posts = 0;
+  std::uint64_t boolean_fallbacks = 0;  // Boolean requested, Cartesian computed
+  std::uint64_t infeasible_posts = 0;   // SP unsat: no successor
+  std::uint64_t leq_checks = 0;
+  std::uint64_t leq_syntactic = 0;  // decided without the solver
+  std::uint64_t leq_cache_hits = 0;
+  double post_time = 0;  // seconds
+  double leq_time = 0;
+};
+
+class PredicateAbstractor {
+ public:
+  // `em` is the program's ExprManager (predicates and states refer to its terms).
+  explicit PredicateAbstractor(std::shared_ptr<ExprManager> em, PredicateOptions opts = {})
+      : em_(std::move(em)), opts_(std::move(opts)), ssa_(*em_), solver_(ssa_.ssa(), opts_.solver) {}
+  PredicateAbstractor(const PredicateAbstractor&) = delete;
+  PredicateAbstractor& operator=(const PredicateAbstractor&) = delete;
+
+  [[nodiscard]] const PredicateOptions& options() const noexcept { return opts_; }
+  [[nodiscard]] const PredicateStats& stats() const noexcept { return stats_; }
+  [[nodiscard]] const SolverStats& solver_stats() const noexcept { return solver_.stats(); }
+  [[nodiscard]] ExprManager& exprs() noexcept { return *em_; }
+
+  // The abstract successor of s along op over `preds` (bottom: no successor).
+  PredicateState post(const PredicateState& s, const Operation& op, const PredicateSet& preds,
+                      AbstractionMode mode) {
+    ++stats_.posts;
+    if (s.is_bottom()) return s;
+    PostKey key{s, op, preds, mode};
+    if (opts_.cache) {
+      if (auto it = cache_.find(key); it != cache_.end()) {
+        ++stats_.cache_hits;
+        return it->second;
+      }
+    }
+    const auto t0 = std::chrono::steady_clock::now();
+    PredicateState r = compute_post(s, op, preds, mode);
+    stats_.post_time +=
+        std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+    if (opts_.cache) cache_.emplace(std::move(key), r);
+    return r;
+  }
+
+  // a => b, decided by the solver (after a syntactic check); false if unknown.
+  bool implies(const PredicateState& a, const PredicateState& b) {
+    ++stats_.leq_checks;
+    if (syntactically_implies(a, b)) {
+      ++stats_.leq_syntactic;
+      return true;
+    }
+    if (b.is_bottom()) return false;  // states from posts are satisfiable
+    LeqKey key{a, b};
+    if (auto it = leq_cache_.find(key); it != leq_cache_.end()) {
+      ++stats_.leq_cache_hits;
+      return it->second;
+    }
+    const auto t0 = std::chrono::steady_clock::now();
+    solver_.push();
+    solver_.assert_(formula(a, std::nullopt));
+    solver_.assert_(ssa_.ssa().not_(formula(b, std::nullopt)));
+    const bool r = solver_.check() == SatResult::Unsat;
+    solver_.pop();
+    stats_.leq_time += std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+    leq_cache_.emplace(std::move(key), r);
+    return r;
+  }
+
+  // Every cube of a contains a cube of b.
+  static bool syntactically_implies(const PredicateState& a, const PredicateState& b) {
+    for (const Cube& ca : a.cubes()) {
+      bool found = false;
+      for (const Cube& cb : b.cubes())
+        if (cube_includes(ca, cb)) {
+          found = true;
+          break;
+        }
+      if (!found) return false;
+    }
+    return true;
+  }
+
+  // The state as a Term of the program's ExprManager (for printing and tests).
+  Term to_term(const PredicateState& s) {
+    std::vector<Term> ds;
+    for (const Cube& c : s.cubes()) {
+      std::vector<Term> ls;
+      for (const Literal& l : c) ls.push_back(l.positive ? l.pred : em_->not_(l.pred));
+      ds.push_back(em_->conj(ls));
+    }
+    return em_->disj(ds);
+  }
+
+ private:
+  struct PostKey {
+    PredicateState state;
+    Operation op;
+    PredicateSet preds;
+    AbstractionMode mode;
+    friend bool operator==(const PostKey&, const PostKey&) = default;
+  };
+  struct PostKeyHash {
+    std::size_t operator()(const PostKey& k) const noexcept {
+      std::size_t h = k.state.hash() * 31 + k.preds.hash();
+      h = h * 31 + k.op.index() * 7 + static_cast<std::size_t>(k.mode);
+      std::visit(
+          overloaded{[&](const Skip&) {}, [&](const Assume& a) { h = h * 131 + a.cond.hash(); },
+                     [&](const Assign& a) { h = (h * 131 + a.value.hash()) * 131 + a.var; },
+                     [&](const Havoc& v) { h = h * 131 + v.var; }},
+          k.op);
+      return h;
+    }
+  };
+  struct LeqKey {
+    PredicateState a, b;
+    friend bool operator==(const LeqKey&, const LeqKey&) = default;
+  };
+  struct LeqKeyHash {
+    std::size_t operator()(const LeqKey& k) const noexcept { return k.a.hash() * 31 + k.b.hash(); }
+  };
+
+  // p over the SSA copies: x@1 for the written variable, x@0 for the others.
+  Term shifted(Term p, std::optional<VarId> written) {
+    const std::uint64_t key =
+        (static_cast<std::uint64_t>(p.id()) << 32) | (written ? *written : 0xffffffffU);
+    if (auto it = shift_cache_.find(key); it != shift_cache_.end()) return it->second;
+    std::vector<std::uint32_t> index(em_->num_vars(), 0);
+    if (written) index[*written] = 1;
+    Term r = ssa_.shift(p, index);
+    shift_cache_.emplace(key, r);
+    return r;
+  }
+  Term literal(const Literal& l, std::optional<VarId> written) {
+    Term t = shifted(l.pred, written);
+    return l.positive ? t : ssa_.ssa().not_(t);
+  }
+  Term formula(const PredicateState& s, std::optional<VarId> written) {
+    ExprManager& e = ssa_.ssa();
+    std::vector<Term> ds;
+    for (const Cube& c : s.cubes()) {
+      std::vector<Term> ls;
+      for (const Literal& l : c) ls.push_back(literal(l, written));
+      ds.push_back(e.conj(ls));
+    }
+    return e.disj(ds);
+  }
+
+  PredicateState compute_post(const PredicateState& s, const Operation& op,
+                              const PredicateSet& preds, AbstractionMode mode) {
+    ExprManager& e = ssa_.ssa();
+    std::vector<std::uint32_t> index(em_->num_vars(), 0);
+    const Term step = encode_step(ssa_, op, index);
+    const std::optional<VarId> written = written_var(op);
+    std::vector<Term> targets;
+    targets.reserve(preds.size());
+    for (Term p : preds) targets.push_back(shifted(p, written));
+
+    SolverScope<Cvc5Solver> scope(solver_);
+    solver_.assert_(formula(s, std::nullopt));
+    solver_.assert_(step);
+    const SatResult sat = solver_.check();
+    if (sat == SatResult::Unsat) {
+      ++stats_.infeasible_posts;
+      return PredicateState::bottom();
+    }
+    // The model of the feasibility check: a predicate true in it cannot have its
+    // negation implied, and vice versa.
+    std::vector<std::optional<std::int64_t>> model(targets.size());
+    if (sat == SatResult::Sat)
+      for (std::size_t i = 0; i < targets.size(); ++i) model[i] = solver_.value(targets[i]);
+
+    if (mode == AbstractionMode::Boolean) {
+      if (preds.size() <= opts_.boolean_max_predicates && sat == SatResult::Sat) {
+        if (auto r = enumerate(preds, targets, model)) {
+          ++stats_.boolean_posts;
+          return std::move(*r);
+        }
+      }
+      ++stats_.boolean_fallbacks;
+    }
+    ++stats_.cartesian_posts;
+    Cube cube;
+    for (std::size_t i = 0; i < targets.size(); ++i) {
+      const Term p = targets[i];
+      if (!model[i] || *model[i] == 1) {
+        const Term np = e.not_(p);
+        if (solver_.check_assuming(std::span<const Term>(&np, 1)) == SatResult::Unsat) {
+          cube.push_back(Literal{preds[i], true});
+          continue;
+        }
+      }
+      if (!model[i] || *model[i] == 0) {
+        if (solver_.check_assuming(std::span<const Term>(&p, 1)) == SatResult::Unsat)
+          cube.push_back(Literal{preds[i], false});
+      }
+    }
+    return PredicateState::of_cube(std::move(cube));
+  }
+
+  // All-solutions enumeration: the cube of the current model, blocked, until unsat.
+  // nullopt: unknown or too many cubes (the caller falls back to Cartesian).
+  std::optional<PredicateState> enumerate(const PredicateSet& preds,
+                                          const std::vector<Term>& targets,
+                                          std::vector<std::optional<std::int64_t>> model) {
+    ExprManager& e = ssa_.ssa();
+    std::vector<Cube> cubes;
+    for (;;) {
+      Cube c;
+      std::vector<Term> lits;
+      for (std::size_t i = 0; i < targets.size(); ++i) {
+        if (!model[i]) return std::nullopt;
+        const bool pos = *model[i] == 1;
+        c.push_back(Literal{preds[i], pos});
+        lits.push_back(pos ? targets[i] : e.not_(targets[i]));
+      }
+      cubes.push_back(std::move(c));
+      if (cubes.size() > opts_.boolean_max_cubes) return std::nullopt;
+      solver_.assert_(e.not_(e.conj(lits)));
+      const SatResult r = solver_.check();
+      if (r == SatResult::Unsat) break;
+      if (r == SatResult::Unknown) return std::nullopt;
+      for (std::size_t i = 0; i < targets.size(); ++i) model[i] = solver_.value(targets[i]);
+    }
+    return PredicateState::of_cubes(std::move(cubes));
+  }
+
+  std::shared_ptr<ExprManager> em_;
+  PredicateOptions opts_;
+  SsaVars ssa_;
+  Cvc5Solver solver_;
+  PredicateStats stats_;
+  std::unordered_map<PostKey, PredicateState, PostKeyHash> cache_;
+  std::unordered_map<LeqKey, bool, LeqKeyHash> leq_cache_;
+  std::unordered_map<std::uint64_t, Term> shift_cache_;
+};
+
+}  // namespace precis
