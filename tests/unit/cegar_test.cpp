@@ -15,7 +15,8 @@ Cfa fig1() {
   VarId flag = b.int_var("flag"), ticks = b.int_var("ticks"), result = b.int_var("result"),
         x = b.int_var("x");
   Term F = e.var(flag), T = e.var(ticks), R = e.var(result), X = e.var(x);
-  b.chain(b.location("L0"), b.location("L1"), {Assign{flag, e.int_val(0)}, Assign{ticks, e.int_val(0)}});
+  b.chain(b.location("L0"), b.location("L1"),
+          {Assign{flag, e.int_val(0)}, Assign{ticks, e.int_val(0)}});
   b.edge("L1", "L2", Assign{ticks, e.add(T, e.int_val(1))});
   b.edge("L2", "L3", Havoc{result});
   Term brk = e.or_(e.eq(R, e.int_val(0)), e.gt(T, X));

@@ -19,10 +19,16 @@ ExplicitState st(std::initializer_list<std::pair<VarId, std::int64_t>> kv) {
 
 TEST_CASE("explicit domain satisfies the lattice laws") {
   ExplicitDomain d;
-  std::vector<ExplicitState> samples{
-      d.bottom(),         d.top(),           st({{0, 1}}),           st({{0, 2}}),
-      st({{1, 1}}),       st({{0, 1}, {1, 1}}), st({{0, 1}, {1, 2}}), st({{0, 2}, {1, 1}}),
-      st({{0, 1}, {1, 1}, {2, -7}}), st({{2, -7}})};
+  std::vector<ExplicitState> samples{d.bottom(),
+                                     d.top(),
+                                     st({{0, 1}}),
+                                     st({{0, 2}}),
+                                     st({{1, 1}}),
+                                     st({{0, 1}, {1, 1}}),
+                                     st({{0, 1}, {1, 2}}),
+                                     st({{0, 2}, {1, 1}}),
+                                     st({{0, 1}, {1, 1}, {2, -7}}),
+                                     st({{2, -7}})};
   testing::check_lattice_laws(d, samples);
   // The flat lattice: different values join to top, equal ones stay.
   CHECK(d.join(st({{0, 1}}), st({{0, 2}})).is_top());
@@ -45,11 +51,12 @@ TEST_CASE("explicit strongest post follows section II-C") {
     CHECK(s.get(x) == 5);
   }
   SUBCASE("assume binds through linear chains and conjunctions") {
-    auto s = explicit_post(st({{y, 3}}), Assume{em.and_(em.eq(em.add(X, Y), em.int_val(10)),
-                                                        em.not_(P))});
+    auto s = explicit_post(st({{y, 3}}),
+                           Assume{em.and_(em.eq(em.add(X, Y), em.int_val(10)), em.not_(P))});
     CHECK(s.get(x) == 7);
     CHECK(s.get(p) == 0);
-    auto t = explicit_post(top, Assume{em.eq(em.int_val(12), em.mul(em.int_val(3), em.sub(X, em.int_val(1))))});
+    auto t = explicit_post(
+        top, Assume{em.eq(em.int_val(12), em.mul(em.int_val(3), em.sub(X, em.int_val(1))))});
     CHECK(t.get(x) == 5);
     // 2 * x = 5 has no integer solution: no binding (sound), and no claim either way.
     auto u = explicit_post(top, Assume{em.eq(em.mul(em.int_val(2), X), em.int_val(5))});
@@ -139,7 +146,7 @@ TEST_CASE("Interpolate (Alg. 3) and Refine (Alg. 4) on hand-made paths") {
   SUBCASE("irrelevant variables are dropped") {
     std::vector<Operation> ops{Assign{a, em.int_val(1)}, Assign{z, em.int_val(9)},
                                Assign{b, em.int_val(2)}, Assume{em.eq(A, em.int_val(1))},
-                               Assign{c, em.add(A, B)}, Assume{em.eq(C, em.int_val(5))}};
+                               Assign{c, em.add(A, B)},  Assume{em.eq(C, em.int_val(5))}};
     auto itps = explicit_interpolants(ops);
     check_interpolant_sequence(ops, itps, em);
     // z never matters; after c := a + b only c does.

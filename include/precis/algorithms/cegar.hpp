@@ -36,13 +36,13 @@ namespace precis {
 
 struct CegarOptions {
   Granularity granularity = Granularity::Scope;  // section III-F scoped precision
-  bool prune = true;        // lazy ARG pruning; false: restart from the root
+  bool prune = true;                             // lazy ARG pruning; false: restart from the root
   SearchOrder order = SearchOrder::Bfs;
-  double time_limit_s = 0;  // 0: none
+  double time_limit_s = 0;          // 0: none
   std::size_t max_refinements = 0;  // 0: none
   std::size_t max_arg_nodes = 0;    // 0: none
-  bool refine = true;       // false: one CPA run, no refinement (the non-CEGAR baseline)
-  bool track_all = false;   // start from the full precision (CPA-EXPL of the paper)
+  bool refine = true;               // false: one CPA run, no refinement (the non-CEGAR baseline)
+  bool track_all = false;           // start from the full precision (CPA-EXPL of the paper)
   // Progress reports (e.g. to stderr): called after each refinement and every few
   // thousand expansions.
   std::function<void(const Statistics&, double elapsed_s)> progress;
@@ -51,7 +51,7 @@ struct CegarOptions {
 template <class Analysis, class RefinerT = default_refiner_t<Analysis>,
           template <class> class WaitlistT = ConfigurableWaitlist, class Merge = MergeSep,
           class Stop = StopSep>
-  requires Refiner<RefinerT>
+requires Refiner<RefinerT>
 class CEGAR {
  public:
   using analysis_type = Analysis;
@@ -63,9 +63,8 @@ class CEGAR {
   using Node = typename cpa_type::Node;
   using waitlist_type = typename cpa_type::waitlist_type;
 
-  explicit CEGAR(const Cfa& cfa, CegarOptions opts = {})
-    requires std::constructible_from<Analysis, const Cfa&> &&
-             std::constructible_from<RefinerT, const Cfa&>
+  explicit CEGAR(const Cfa& cfa, CegarOptions opts = {}) requires
+      std::constructible_from<Analysis, const Cfa&> && std::constructible_from<RefinerT, const Cfa&>
       : CEGAR(cfa, std::move(opts), Analysis(cfa), RefinerT(cfa)) {}
 
   CEGAR(const Cfa& cfa, CegarOptions opts, Analysis analysis, RefinerT refiner)
@@ -108,8 +107,10 @@ class CEGAR {
       return waitlist_type(cfa);
   }
   static std::size_t precision_size(const precision& p) {
-    if constexpr (requires { p.total_size(); }) return p.total_size();
-    else return 0;
+    if constexpr (requires { p.total_size(); })
+      return p.total_size();
+    else
+      return 0;
   }
 
   precision initial_precision() const {
@@ -153,9 +154,7 @@ class CEGAR {
         case CpaStatus::NodeLimit:
           res.reason = "ARG node limit of " + std::to_string(opts_.max_arg_nodes) + " reached";
           return;
-        case CpaStatus::Break:
-          res.reason = "the precision adjustment stopped the analysis";
-          return;
+        case CpaStatus::Break: res.reason = "the precision adjustment stopped the analysis"; return;
         case CpaStatus::TargetFound: break;
       }
 

@@ -108,7 +108,8 @@ class Arg {
       uncover(x);
       for (Node* c : x->children) {
         auto& ps = c->parents;
-        ps.erase(std::remove_if(ps.begin(), ps.end(), [&](const ParentEdge& pe) { return pe.node == x; }),
+        ps.erase(std::remove_if(ps.begin(), ps.end(),
+                                [&](const ParentEdge& pe) { return pe.node == x; }),
                  ps.end());
         if (ps.empty()) stack.push_back(c);
       }
@@ -156,9 +157,20 @@ class Arg {
  private:
   Node* make(Loc loc, E element, std::shared_ptr<const P> prec) {
     auto created_with = prec;
-    nodes_.push_back(Node{static_cast<std::uint32_t>(nodes_.size()), loc, std::move(element),
-                          std::move(prec), std::move(created_with), {}, {}, nullptr, {}, false,
-                          false, false, false, false});
+    nodes_.push_back(Node{static_cast<std::uint32_t>(nodes_.size()),
+                          loc,
+                          std::move(element),
+                          std::move(prec),
+                          std::move(created_with),
+                          {},
+                          {},
+                          nullptr,
+                          {},
+                          false,
+                          false,
+                          false,
+                          false,
+                          false});
     return &nodes_.back();
   }
   static void detach_child(Node* parent, Node* child) {

@@ -48,9 +48,7 @@ class CfaBuilder {
     by_name_.emplace(name, l);
     return l;
   }
-  [[nodiscard]] bool has_location(const std::string& name) const {
-    return by_name_.contains(name);
-  }
+  [[nodiscard]] bool has_location(const std::string& name) const { return by_name_.contains(name); }
   // A fresh, anonymous location (named "__N", as the .cfa format names chain locations).
   Loc fresh_location(std::uint32_t function = 0) {
     std::string name;
@@ -97,8 +95,8 @@ class CfaBuilder {
     cfa_.set_initial(*init_);
     auto no_out = [&](std::optional<Loc> l, const char* what) {
       if (l && boost::out_degree(*l, cfa_.graph()) != 0)
-        throw std::invalid_argument(std::string("the ") + what + " location '" +
-                                    cfa_.name(*l) + "' has outgoing edges");
+        throw std::invalid_argument(std::string("the ") + what + " location '" + cfa_.name(*l) +
+                                    "' has outgoing edges");
     };
     no_out(cfa_.error_location(), "error");
     no_out(cfa_.final_location(), "final");

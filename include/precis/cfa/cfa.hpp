@@ -33,8 +33,8 @@ struct EdgeInfo {
   std::uint32_t line = 0;  // source line of the statement, 0 if unknown
 };
 
-using CfaGraph = boost::adjacency_list<boost::vecS, boost::vecS, boost::bidirectionalS,
-                                       LocationInfo, EdgeInfo>;
+using CfaGraph =
+    boost::adjacency_list<boost::vecS, boost::vecS, boost::bidirectionalS, LocationInfo, EdgeInfo>;
 using Loc = boost::graph_traits<CfaGraph>::vertex_descriptor;
 using CfaEdge = boost::graph_traits<CfaGraph>::edge_descriptor;
 
@@ -104,11 +104,13 @@ class Cfa {
   [[nodiscard]] std::size_t num_edges() const noexcept { return boost::num_edges(g_); }
   [[nodiscard]] const std::string& name(Loc l) const { return g_[l].name; }
   [[nodiscard]] std::uint32_t function_of(Loc l) const { return g_[l].function; }
-  [[nodiscard]] const std::vector<std::string>& functions() const noexcept {
-    return functions_;
+  [[nodiscard]] const std::vector<std::string>& functions() const noexcept { return functions_; }
+  [[nodiscard]] auto out_edges(Loc l) const {
+    return boost::make_iterator_range(boost::out_edges(l, g_));
   }
-  [[nodiscard]] auto out_edges(Loc l) const { return boost::make_iterator_range(boost::out_edges(l, g_)); }
-  [[nodiscard]] auto in_edges(Loc l) const { return boost::make_iterator_range(boost::in_edges(l, g_)); }
+  [[nodiscard]] auto in_edges(Loc l) const {
+    return boost::make_iterator_range(boost::in_edges(l, g_));
+  }
   [[nodiscard]] auto locations() const { return boost::make_iterator_range(boost::vertices(g_)); }
   [[nodiscard]] auto edges() const { return boost::make_iterator_range(boost::edges(g_)); }
 

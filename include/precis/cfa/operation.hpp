@@ -38,16 +38,15 @@ overloaded(Fs...) -> overloaded<Fs...>;
 
 // The operation in .cfa statement syntax ("x := e", "assume e", "havoc x", "skip").
 inline std::string to_string(const Operation& op, const ExprManager& em) {
-  return std::visit(
-      overloaded{
-          [](const Skip&) { return std::string("skip"); },
-          [&](const Assume& a) { return "assume " + to_string(a.cond, em); },
-          [&](const Assign& a) {
-            return em.variable(a.var).name + " := " + to_string(a.value, em);
-          },
-          [&](const Havoc& h) { return "havoc " + em.variable(h.var).name; },
-      },
-      op);
+  return std::visit(overloaded{
+                        [](const Skip&) { return std::string("skip"); },
+                        [&](const Assume& a) { return "assume " + to_string(a.cond, em); },
+                        [&](const Assign& a) {
+                          return em.variable(a.var).name + " := " + to_string(a.value, em);
+                        },
+                        [&](const Havoc& h) { return "havoc " + em.variable(h.var).name; },
+                    },
+                    op);
 }
 
 // Variables the operation writes (at most one).

@@ -80,21 +80,21 @@ struct Adjusted {
 //
 // `Edge` is whatever the algorithm passes (precis passes precis::EdgeRef).
 template <class A, class Edge, class Loc>
-concept ConfigurableProgramAnalysis =
-    requires(A& a, const typename A::element& e, const typename A::precision& p,
-             const Edge& edge, Loc loc) {
-      typename A::domain_type;
-      typename A::element;
-      typename A::precision;
-      requires AbstractDomain<typename A::domain_type>;
-      requires std::same_as<typename A::element, typename A::domain_type::element>;
-      { a.domain() } -> std::convertible_to<const typename A::domain_type&>;
-      { a.initial_element() } -> std::convertible_to<typename A::element>;
-      a.successors(e, edge, p, [](typename A::element&&) {});
-      {
-        a.adjust(e, p, loc)
-      } -> std::convertible_to<Adjusted<typename A::element, typename A::precision>>;
-    };
+concept ConfigurableProgramAnalysis = requires(A& a, const typename A::element& e,
+                                               const typename A::precision& p, const Edge& edge,
+                                               Loc loc) {
+  typename A::domain_type;
+  typename A::element;
+  typename A::precision;
+  requires AbstractDomain<typename A::domain_type>;
+  requires std::same_as<typename A::element, typename A::domain_type::element>;
+  { a.domain() } -> std::convertible_to<const typename A::domain_type&>;
+  { a.initial_element() } -> std::convertible_to<typename A::element>;
+  a.successors(e, edge, p, [](typename A::element&&) {});
+  {
+    a.adjust(e, p, loc)
+    } -> std::convertible_to<Adjusted<typename A::element, typename A::precision>>;
+};
 
 // merge-sep: never combine (the explicit-value analysis of the paper).
 struct MergeSep {

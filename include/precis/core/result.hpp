@@ -60,14 +60,14 @@ class Stopwatch {
 struct Statistics {
   std::size_t refinements = 0;
   std::size_t cpa_runs = 0;
-  std::size_t expanded_nodes = 0;   // nodes whose successors were computed
-  std::size_t created_nodes = 0;    // ARG nodes ever created
-  std::size_t arg_nodes = 0;        // live ARG nodes at the end
-  std::size_t covered_nodes = 0;    // live ARG nodes covered at the end
-  std::size_t reached_size = 0;     // reached set at the end
-  std::size_t pruned_nodes = 0;     // nodes removed by refinements
-  std::size_t precision_size = 0;   // sum over locations of the tracked facts
-  double time_total = 0;            // seconds
+  std::size_t expanded_nodes = 0;  // nodes whose successors were computed
+  std::size_t created_nodes = 0;   // ARG nodes ever created
+  std::size_t arg_nodes = 0;       // live ARG nodes at the end
+  std::size_t covered_nodes = 0;   // live ARG nodes covered at the end
+  std::size_t reached_size = 0;    // reached set at the end
+  std::size_t pruned_nodes = 0;    // nodes removed by refinements
+  std::size_t precision_size = 0;  // sum over locations of the tracked facts
+  double time_total = 0;           // seconds
   double time_cpa = 0;
   double time_refinement = 0;
   double time_feasibility = 0;

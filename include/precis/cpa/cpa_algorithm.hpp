@@ -28,7 +28,7 @@ namespace precis {
 
 // Resource limits of a run: wall-clock deadline and ARG size.
 struct Limits {
-  double time_limit_s = 0;      // 0: none
+  double time_limit_s = 0;        // 0: none
   std::size_t max_arg_nodes = 0;  // 0: none
   std::chrono::steady_clock::time_point start = std::chrono::steady_clock::now();
 
@@ -106,9 +106,8 @@ class CpaAlgorithm {
           // Precision adjustment.
           auto adj = analysis_.adjust(s, *n->precision, er.target);
           if (analysis_.domain().is_bottom(adj.element)) continue;
-          auto prec = adj.precision
-                          ? std::make_shared<const precision>(std::move(*adj.precision))
-                          : n->precision;
+          auto prec = adj.precision ? std::make_shared<const precision>(std::move(*adj.precision))
+                                    : n->precision;
           Node* c = arg_.add_child(n, e, er.target, std::move(adj.element), std::move(prec));
           ++stats_.created_nodes;
           if (err && er.target == *err) {

@@ -62,7 +62,8 @@ class LocalPrecision {
   bool add(Loc l, const P& inc, const ExprManager& em) {
     switch (granularity_) {
       case Granularity::Location: return add_at(l, inc);
-      case Granularity::Function: return add_where(inc, [&](Loc k) { return functions_[k] == functions_[l]; });
+      case Granularity::Function:
+        return add_where(inc, [&](Loc k) { return functions_[k] == functions_[l]; });
       case Granularity::Global: return add_where(inc, [](Loc) { return true; });
       case Granularity::Scope: {
         // Always at l itself: a fact may be needed outside its variables' function
@@ -87,7 +88,8 @@ class LocalPrecision {
   }
   [[nodiscard]] LocalPrecision join(const LocalPrecision& o) const {
     LocalPrecision r = *this;
-    for (std::size_t i = 0; i < per_loc_.size(); ++i) r.per_loc_[i] = per_loc_[i].join(o.per_loc_[i]);
+    for (std::size_t i = 0; i < per_loc_.size(); ++i)
+      r.per_loc_[i] = per_loc_[i].join(o.per_loc_[i]);
     return r;
   }
 

@@ -131,8 +131,10 @@ OptValue eval_rec(Term t, const V& val) {
         if (!is_add && *a == 0) return 0;  // x * 0 = 0 even if x is unknown
         if (unknown) continue;
         auto r = is_add ? arith::add(acc, *a) : arith::mul(acc, *a);
-        if (!r) unknown = true;  // overflow of a partial product: keep looking for a 0
-        else acc = *r;
+        if (!r)
+          unknown = true;  // overflow of a partial product: keep looking for a 0
+        else
+          acc = *r;
       }
       if (unknown) return std::nullopt;
       return acc;

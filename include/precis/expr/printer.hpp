@@ -55,8 +55,10 @@ inline void print_term(std::ostream& os, Term t, const ExprManager& em, int /*mi
   switch (t.op()) {
     case Op::Var: os << em.variable(t.var()).name; return;
     case Op::IntConst:
-      if (t.value() == INT64_MIN) os << "-9223372036854775807 - 1";
-      else os << t.value();
+      if (t.value() == INT64_MIN)
+        os << "-9223372036854775807 - 1";
+      else
+        os << t.value();
       return;
     case Op::BoolConst: os << (t.value() ? "true" : "false"); return;
     case Op::Not:

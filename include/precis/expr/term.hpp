@@ -203,53 +203,37 @@ class ExprManager {
     auto all = [&](Type t) {
       for (Term x : args)
         if (x.type() != t)
-          throw type_error(std::string("operator '") + op_name(op) + "' expects " +
-                           to_string(t) + " operands, got " + to_string(x.type()));
+          throw type_error(std::string("operator '") + op_name(op) + "' expects " + to_string(t) +
+                           " operands, got " + to_string(x.type()));
     };
     switch (op) {
       case Op::Var:
       case Op::IntConst:
-      case Op::BoolConst:
-        throw type_error("leaves are built with var/int_val/bool_val");
-      case Op::Not:
-        need(1, 1), all(Type::Bool);
-        return Type::Bool;
+      case Op::BoolConst: throw type_error("leaves are built with var/int_val/bool_val");
+      case Op::Not: need(1, 1), all(Type::Bool); return Type::Bool;
       case Op::And:
-      case Op::Or:
-        need(2, SIZE_MAX), all(Type::Bool);
-        return Type::Bool;
+      case Op::Or: need(2, SIZE_MAX), all(Type::Bool); return Type::Bool;
       case Op::Imply:
       case Op::Iff:
-      case Op::Xor:
-        need(2, 2), all(Type::Bool);
-        return Type::Bool;
+      case Op::Xor: need(2, 2), all(Type::Bool); return Type::Bool;
       case Op::Eq:
       case Op::Neq:
         need(2, 2);
         if (args[0].type() != args[1].type())
-          throw type_error(std::string("operands of '") + op_name(op) +
-                           "' have different types (" + to_string(args[0].type()) +
-                           " and " + to_string(args[1].type()) + ")");
+          throw type_error(std::string("operands of '") + op_name(op) + "' have different types (" +
+                           to_string(args[0].type()) + " and " + to_string(args[1].type()) + ")");
         return Type::Bool;
       case Op::Lt:
       case Op::Le:
       case Op::Gt:
-      case Op::Ge:
-        need(2, 2), all(Type::Int);
-        return Type::Bool;
+      case Op::Ge: need(2, 2), all(Type::Int); return Type::Bool;
       case Op::Add:
-      case Op::Mul:
-        need(2, SIZE_MAX), all(Type::Int);
-        return Type::Int;
+      case Op::Mul: need(2, SIZE_MAX), all(Type::Int); return Type::Int;
       case Op::Sub:
       case Op::Div:
       case Op::Mod:
-      case Op::Rem:
-        need(2, 2), all(Type::Int);
-        return Type::Int;
-      case Op::Neg:
-        need(1, 1), all(Type::Int);
-        return Type::Int;
+      case Op::Rem: need(2, 2), all(Type::Int); return Type::Int;
+      case Op::Neg: need(1, 1), all(Type::Int); return Type::Int;
       case Op::Ite:
         need(3, 3);
         if (!args[0].is_bool()) throw type_error("condition of 'if' must be bool");
@@ -299,8 +283,8 @@ class ExprManager {
     std::size_t hash;
   };
   static std::size_t hash_of(Op op, std::int64_t value, const NodeArgs& args) {
-    std::size_t h = std::hash<std::int64_t>{}(value) * 0x9E3779B97F4A7C15ULL +
-                    static_cast<std::size_t>(op);
+    std::size_t h =
+        std::hash<std::int64_t>{}(value)*0x9E3779B97F4A7C15ULL + static_cast<std::size_t>(op);
     for (const auto* a : args) h = (h ^ a->hash) * 0x100000001B3ULL + (h >> 29);
     return h;
   }

@@ -85,8 +85,8 @@ inline bool fix_by_inversion(const ExprManager& em, std::span<const Operation> o
       auto val = [&](VarId y) -> OptValue { return y == x ? OptValue(c) : OptValue(state[y]); };
       auto ok = evaluate(as->cond, val);
       if (!ok || *ok == 0) continue;
-      std::int64_t& slot = origin[x].kind == InputOrigin::Initial ? in.initial[x]
-                                                                   : in.havoc[origin[x].step];
+      std::int64_t& slot =
+          origin[x].kind == InputOrigin::Initial ? in.initial[x] : in.havoc[origin[x].step];
       if (slot == c) continue;
       slot = c;
       return true;
@@ -104,8 +104,8 @@ inline std::size_t progress_of(const ExprManager& em, std::span<const Operation>
 
 // Greedy search: change one input at a time to a candidate value (the path's constants
 // and their neighbours, small values) whenever that lets the replay get further.
-inline bool fix_by_search(const ExprManager& em, std::span<const Operation> ops,
-                          PathInputs& in, std::size_t& budget) {
+inline bool fix_by_search(const ExprManager& em, std::span<const Operation> ops, PathInputs& in,
+                          std::size_t& budget) {
   std::vector<std::int64_t> consts{0, 1, -1, 2};
   for (const auto& op : ops) {
     if (const auto* a = std::get_if<Assume>(&op)) path_constants(a->cond, consts);

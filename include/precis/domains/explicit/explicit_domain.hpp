@@ -40,8 +40,10 @@ class ExplicitState {
   [[nodiscard]] bool has(VarId v) const { return vals_.contains(v); }
   void set(VarId v, std::int64_t x) { vals_.insert_or_assign(v, x); }
   void set(VarId v, OptValue x) {
-    if (x) set(v, *x);
-    else forget(v);
+    if (x)
+      set(v, *x);
+    else
+      forget(v);
   }
   void forget(VarId v) { vals_.erase(v); }
   void make_bottom() {
@@ -133,8 +135,10 @@ inline std::ostream& print(std::ostream& os, const ExplicitState& s, const ExprM
     if (!first) os << ", ";
     first = false;
     os << em.variable(v).name << '=';
-    if (em.variable(v).type == Type::Bool) os << (x ? "true" : "false");
-    else os << x;
+    if (em.variable(v).type == Type::Bool)
+      os << (x ? "true" : "false");
+    else
+      os << x;
   }
   return os << '}';
 }

@@ -59,8 +59,10 @@ class VariableSet {
     for (VarId v : vars_) {
       std::uint32_t s = em.variable(v).scope;
       auto it = std::find_if(out.begin(), out.end(), [&](const auto& p) { return p.first == s; });
-      if (it == out.end()) out.emplace_back(s, VariableSet{v});
-      else it->second.insert(v);
+      if (it == out.end())
+        out.emplace_back(s, VariableSet{v});
+      else
+        it->second.insert(v);
     }
     return out;
   }

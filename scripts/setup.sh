@@ -1,0 +1,29 @@
+#!/usr/bin/env bash
+# Installs what precis needs on Debian 12 (bookworm) from Debian's packages.
+#   required : cmake g++ libboost-dev libcli11-dev doctest-dev
+#   optional : libcvc5-dev (SMT analyses; Debian's cvc5 is a GPLv3 build),
+#              clang-14 libclang-14-dev libclang-cpp14-dev llvm-14-dev (C front end),
+#              libc6-dev-i386 gcc-multilib (-m32 differential tests), libbenchmark-dev
+#              (bench/), ccache (faster rebuilds).
+# Packages already installed are not asked for again, so a second run needs no network.
+set -euo pipefail
+
+packages=(cmake make g++ ccache libboost-dev libcli11-dev doctest-dev libbenchmark-dev
+          libcvc5-dev clang-14 libclang-14-dev libclang-cpp14-dev llvm-14-dev
+          libc6-dev-i386 gcc-multilib)
+
+missing=()
+for p in "${packages[@]}"; do
+  dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
+done
+if [ ${#missing[@]} -eq 0 ]; then
+  echo "setup: all dependencies are installed" >&2
+  exit 0
+fi
+
+echo "setup: installing ${missing[*]}" >&2
+sudo=""
+if [ "$(id -u)" -ne 0 ]; then sudo="sudo"; fi
+export DEBIAN_FRONTEND=noninteractive
+$sudo apt-get update -qq </dev/null
+$sudo apt-get install -y -qq --no-install-recommends "${missing[@]}" </dev/null
