@@ -4,7 +4,8 @@
 //  2. a refiner of our own that wraps the explicit-value refiner and logs every
 //     refinement (any type with `increment_type` and `refine(path, stats)` will do);
 //  3. merge-join instead of merge-sep, which turns the explicit analysis into
-//     constant propagation over the ARG.
+//     constant propagation over the ARG (joins lose what refinement adds when values
+//     differ per path, so CEGAR may then end with "no progress": UNKNOWN, not wrong).
 //
 //   custom_parts model.cfa
 #include <precis/io/cfa_reader.hpp>

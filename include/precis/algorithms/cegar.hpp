@@ -89,6 +89,8 @@ class CEGAR {
     arg_.for_each_live([&](const Node* n) { covered += n->covered_by != nullptr; });
     st.covered_nodes = covered;
     if (precision_) st.precision_size = precision_size(*precision_);
+    // Component counters (solver calls, caches, ...).
+    if constexpr (requires { analysis_.report(st); }) analysis_.report(st);
     return res;
   }
 
@@ -121,16 +123,30 @@ class CEGAR {
   }
 
   void start_from_root(cpa_type& cpa) {
-    arg_.clear();
+    // The reached set and the waitlist refer to ARG nodes: empty them first.
     reached_.clear();
     waitlist_.clear();
+    arg_.clear();
     Node* root = arg_.create_root(cfa_.initial_location(), analysis_.initial_element(), precision_);
     ++cpa_stats_->created_nodes;
     cpa.enqueue(root);
   }
 
-  void report(const Statistics& st, const Limits& limits) {
+  void report(Statistics& st, const Limits& limits) {
+    st.arg_nodes = arg_.size();
     if (opts_.progress) opts_.progress(st, limits.elapsed());
+  }
+
+  // Adds a refinement to `next`; returns the pivot (0 if no node of the path changes).
+  template <class Ref>
+  std::size_t apply_refinement(const Ref& ref, const ErrorPath& path,
+                               const std::vector<Node*>& nodes, precision& next) const {
+    for (const auto& [i, inc] : ref.increments) next.add(path.location(i), inc, cfa_.exprs());
+    for (std::size_t i = 1; i + 1 < nodes.size(); ++i) {
+      const Loc l = nodes[i]->loc;
+      if (!next.at(l).leq(nodes[i]->created_with->at(l))) return i;
+    }
+    return 0;
   }
 
   void run_loop(VerificationResult& res, const Limits& limits) {
@@ -197,17 +213,31 @@ class CEGAR {
         return;
       }
 
-      // pi := pi joined with the refinement (Alg. 2).
+      // pi := pi joined with the refinement (Alg. 2). The pivot: the first node of the
+      // path whose precision changes. Without one the same path would be found again:
+      // no progress, unless the refiner can refine further (e.g. a product refiner
+      // handing the path to its next component).
       precision next = *precision_;
-      for (const auto& [i, inc] : ref.increments) next.add(path.location(i), inc, cfa_.exprs());
-      // The pivot: the first node of the path whose precision changes. Without one the
-      // same path would be found again: no progress.
-      std::size_t pivot = 0;
-      for (std::size_t i = 1; i + 1 < nodes.size(); ++i) {
-        const Loc l = nodes[i]->loc;
-        if (!next.at(l).leq(nodes[i]->created_with->at(l))) {
-          pivot = i;
-          break;
+      std::size_t pivot = apply_refinement(ref, path, nodes, next);
+      if constexpr (requires { refiner_.refine_further(path, st); }) {
+        while (pivot == 0) {
+          Stopwatch sw(st.time_refinement);
+          auto more = refiner_.refine_further(path, st);
+          if (more.kind != RefinementKind::Spurious) {
+            if (more.kind == RefinementKind::Feasible) {
+              res.verdict = Verdict::Unsafe;
+              res.reason = "a concrete error path was found and replayed";
+              res.counterexample = std::move(more.counterexample);
+              return;
+            }
+            if (!more.reason.empty()) {
+              res.reason = more.reason;
+              return;
+            }
+            break;
+          }
+          next = *precision_;
+          pivot = apply_refinement(more, path, nodes, next);
         }
       }
       if (pivot == 0) {

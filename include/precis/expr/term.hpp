@@ -149,7 +149,7 @@ class ExprManager {
     Type t = check(op, args);
     NodeArgs a;
     for (Term x : args) a.push_back(x.n_);
-    return intern(op, t, 0, std::move(a));
+    return intern(op, t, 0, a);
   }
   Term mk(Op op, std::initializer_list<Term> args) {
     return mk(op, std::span<const Term>(args.begin(), args.size()));
@@ -310,12 +310,14 @@ class ExprManager {
     }
   };
 
-  Term intern(Op op, Type type, std::int64_t value, NodeArgs args) {
+  // Takes the operands by reference and copies them only into a new node (moving a
+  // small_vector trips GCC 12's -Wstringop-overread at -O2).
+  Term intern(Op op, Type type, std::int64_t value, const NodeArgs& args) {
     std::size_t h = hash_of(op, value, args);
     Key key{op, type, value, &args, h};
     if (auto it = table_.find(key); it != table_.end()) return Term(*it);
-    nodes_.push_back(detail::TermNode{op, type, value, std::move(args), h,
-                                      static_cast<std::uint32_t>(nodes_.size())});
+    nodes_.push_back(
+        detail::TermNode{op, type, value, args, h, static_cast<std::uint32_t>(nodes_.size())});
     const detail::TermNode* n = &nodes_.back();
     table_.insert(n);
     return Term(n);

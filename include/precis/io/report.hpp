@@ -51,8 +51,9 @@ inline void print_counterexample(std::ostream& os, const Counterexample& cex) {
 }
 
 inline void print_statistics(std::ostream& os, const Statistics& s) {
-  auto row = [&](const char* k, auto v) {
-    os << "  " << std::left << std::setw(24) << k << v << '\n';
+  auto row = [&](const std::string& k, auto v) {
+    os << "  " << std::left << std::setw(static_cast<int>(std::max<std::size_t>(26, k.size() + 2)))
+       << k << v << '\n';
   };
   os << "Statistics:\n";
   row("refinements", s.refinements);
@@ -69,7 +70,7 @@ inline void print_statistics(std::ostream& os, const Statistics& s) {
   row("time refinement (s)", s.time_refinement);
   row("time feasibility (s)", s.time_feasibility);
   os.unsetf(std::ios::fixed);
-  for (const auto& [k, v] : s.extra) row(k.c_str(), v);
+  for (const auto& [k, v] : s.extra) row(k, v);
 }
 
 // The SV-COMP view of a verdict for a task: "true" (safe), "false" (unsafe) or
@@ -88,8 +89,10 @@ inline void write_json(std::ostream& os, const VerificationResult& r, const std:
   if (sv) {
     j.field("sv_verdict", sv->verdict);
     j.key("expected");
-    if (sv->expected) j.value(*sv->expected);
-    else j.null();
+    if (sv->expected)
+      j.value(*sv->expected);
+    else
+      j.null();
   }
   j.field("reason", r.reason);
   const auto& s = r.stats;

@@ -8,6 +8,7 @@
 // reported as Unknown with that reason. The SMT layer's refiners decide those.
 
 #include <string>
+#include <vector>
 
 #include "precis/cfa/cfa.hpp"
 #include "precis/core/result.hpp"
@@ -20,6 +21,23 @@
 
 namespace precis {
 
+// The explicit half of every explicit-value refiner: full-precision SP along the path
+// (section III-B) and, if it is contradicting, Alg. 4's precision increments. Returns
+// false (and leaves `out` alone) when the explicit domain does not refute the path.
+inline bool explicit_refutation(const std::vector<Operation>& ops, Statistics& stats,
+                                Refinement<VariableSet>& out) {
+  ExplicitInterpolants itps;
+  {
+    Stopwatch sw(stats.time_feasibility);
+    itps = explicit_interpolants(ops);
+  }
+  if (!itps.infeasible) return false;
+  out.kind = RefinementKind::Spurious;
+  out.increments = explicit_refine(itps);
+  stats.extra["explicit refinements"] += 1;
+  return true;
+}
+
 class ExplicitRefiner {
  public:
   using increment_type = VariableSet;
@@ -29,17 +47,7 @@ class ExplicitRefiner {
   Refinement<VariableSet> refine(const ErrorPath& path, Statistics& stats) {
     Refinement<VariableSet> out;
     const auto ops = path.operations();
-    ExplicitInterpolants itps;
-    {
-      Stopwatch sw(stats.time_feasibility);
-      itps = explicit_interpolants(ops);
-    }
-    if (itps.infeasible) {
-      out.kind = RefinementKind::Spurious;
-      out.increments = explicit_refine(itps);
-      stats.extra["explicit refinements"] += 1;
-      return out;
-    }
+    if (explicit_refutation(ops, stats, out)) return out;
     // Not contradicting: look for concrete inputs and replay.
     if (auto in = concretize_inputs(cfa_->exprs(), ops)) {
       ReplayResult r = replay(cfa_->exprs(), ops, *in);

@@ -28,17 +28,7 @@ class ExplicitSmtRefiner {
   Refinement<VariableSet> refine(const ErrorPath& path, Statistics& stats) {
     Refinement<VariableSet> out;
     const auto ops = path.operations();
-    ExplicitInterpolants itps;
-    {
-      Stopwatch sw(stats.time_feasibility);
-      itps = explicit_interpolants(ops);
-    }
-    if (itps.infeasible) {
-      out.kind = RefinementKind::Spurious;
-      out.increments = explicit_refine(itps);
-      stats.extra["explicit refinements"] += 1;
-      return out;
-    }
+    if (explicit_refutation(ops, stats, out)) return out;
     PathFeasibility exact;
     {
       Stopwatch sw(stats.time_feasibility);

@@ -30,13 +30,28 @@ class ProductRefiner {
   }
 
   Refinement<increment_type> refine(const ErrorPath& path, Statistics& stats) {
+    return refine_from(0, path, stats);
+  }
+
+  // Called by CEGAR when the last refinement changed no node of the path (e.g. the
+  // explicit component stopped tracking a variable with too many values, so explicit
+  // interpolation names variables that are already in the precision): the components
+  // after the one that answered get their turn.
+  Refinement<increment_type> refine_further(const ErrorPath& path, Statistics& stats) {
+    if (last_ + 1 >= sizeof...(Rs)) return {};
+    return refine_from(last_ + 1, path, stats);
+  }
+
+ private:
+  Refinement<increment_type> refine_from(std::size_t first, const ErrorPath& path,
+                                         Statistics& stats) {
     Refinement<increment_type> out;
     std::string reasons;
     bool done = false;
-    [&]<std::size_t... I>(std::index_sequence<I...>) {
-      (try_part<I>(path, stats, out, reasons, done), ...);
-    }
-    (std::index_sequence_for<Rs...>{});
+    auto each = [&]<std::size_t... I>(std::index_sequence<I...>) {
+      ((I >= first ? try_part<I>(path, stats, out, reasons, done) : void()), ...);
+    };
+    each(std::index_sequence_for<Rs...>{});
     if (!done) {
       out.kind = RefinementKind::Unknown;
       out.reason = reasons;
@@ -44,7 +59,6 @@ class ProductRefiner {
     return out;
   }
 
- private:
   template <std::size_t I>
   void try_part(const ErrorPath& path, Statistics& stats, Refinement<increment_type>& out,
                 std::string& reasons, bool& done) {
@@ -52,6 +66,7 @@ class ProductRefiner {
     auto r = std::get<I>(parts_).refine(path, stats);
     switch (r.kind) {
       case RefinementKind::Feasible:
+        last_ = I;
         out.kind = RefinementKind::Feasible;
         out.counterexample = std::move(r.counterexample);
         done = true;
@@ -65,6 +80,7 @@ class ProductRefiner {
           out.increments.emplace_back(i, std::move(p));
         }
         stats.extra["refinements by component " + std::to_string(I)] += 1;
+        last_ = I;
         done = true;
         return;
       case RefinementKind::Unknown: break;
@@ -76,6 +92,7 @@ class ProductRefiner {
   }
 
   std::tuple<Rs...> parts_;
+  std::size_t last_ = 0;  // the component that answered last
 };
 
 template <class... As>

@@ -21,6 +21,11 @@ class ExplicitAnalysis {
   using precision = LocalPrecision<VariableSet>;
 
   explicit ExplicitAnalysis(const Cfa& cfa) : cfa_(&cfa) {}
+  // value_limit > 0: stop tracking a variable on a path once it has received more than
+  // that many new values (the dynamic precision adjustment of section III-F; in a
+  // product with predicates, those take over). 0 tracks without limit.
+  ExplicitAnalysis(const Cfa& cfa, std::uint32_t value_limit)
+      : cfa_(&cfa), value_limit_(value_limit) {}
 
   [[nodiscard]] const domain_type& domain() const { return domain_; }
   [[nodiscard]] element initial_element() const { return element{}; }
@@ -43,11 +48,15 @@ class ExplicitAnalysis {
                                                     Loc loc) const {
     element r = e;
     r.restrict_to(pi.at(loc));
+    if (value_limit_ > 0)
+      for (const auto& [v, n] : e.history())
+        if (n > value_limit_) r.forget(v);
     return {std::move(r), std::nullopt, Action::Continue};
   }
 
  private:
   const Cfa* cfa_;
+  std::uint32_t value_limit_ = 0;
   domain_type domain_;
 };
 

@@ -90,7 +90,11 @@ inline ExplicitState explicit_post(const ExplicitState& v, const Operation& op) 
   ExplicitState r = v;
   std::visit(overloaded{
                  [](const Skip&) {},
-                 [&](const Assign& a) { r.set(a.var, evaluate(a.value, v)); },
+                 [&](const Assign& a) {
+                   auto nv = evaluate(a.value, v);
+                   if (nv && v.get(a.var) != nv) r.note_change(a.var);
+                   r.set(a.var, nv);
+                 },
                  [&](const Havoc& h) { r.forget(h.var); },
                  [&](const Assume& a) {
                    auto c = evaluate(a.cond, r);

@@ -1,0 +1,5 @@
+int main(void) {
+  int x = 0;
+  int *p = &x;
+  return *p;
+}
