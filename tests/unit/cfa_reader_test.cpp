@@ -249,6 +249,7 @@ TEST_CASE("cfa reader: bad inputs give one error with the exact position") {
   const std::string deep_parens =
       "main process p {\n  var x : int\n  init loc A\n  loc B\n  A -> B { assume " +
       std::string(5000, '(') + "x = 1" + std::string(5000, ')') + " }\n}\n";
+  constexpr std::size_t N = precis::max_cfa_nesting;
   std::string minus_chain = "x";
   for (int i = 0; i < 3000; ++i) minus_chain += " - 1";
   std::string neg_chain;
@@ -331,13 +332,13 @@ TEST_CASE("cfa reader: bad inputs give one error with the exact position") {
        "unterminated comment"},
       {"unexpected character", with_body("  L0 -> L1 # x"), 7, 12, "unexpected character '#'"},
       {"control character", with_body("\x01"), 7, 1, "unexpected character '\\x01'"},
-      {"deep parentheses", deep_parens, 5, 19 + 1000, "nesting too deep"},
-      {"long subtraction chain", with_stmt("x := " + minus_chain), 7, 19 + 4 * 999 + 2,
+      {"deep parentheses", deep_parens, 5, 19 + N, "nesting too deep"},
+      {"long subtraction chain", with_stmt("x := " + minus_chain), 7, 19 + 4 * (N - 1) + 2,
        "expression nested too deeply"},
-      {"long negation chain", with_stmt("x := " + neg_chain + "x"), 7, 19 + 2 * 2000,
+      {"long negation chain", with_stmt("x := " + neg_chain + "x"), 7, 19 + 2 * (3000 - N),
        "expression nested too deeply"},
-      // The 1001st level is the condition of the 1000th 'if'.
-      {"deep if-then-else", with_stmt("x := " + deep_ite), 7, 19 + 17 * 999 + 3,
+      // The (N+1)st level is the condition of the Nth 'if'.
+      {"deep if-then-else", with_stmt("x := " + deep_ite), 7, 19 + 17 * (N - 1) + 3,
        "nesting too deep"},
       {"unclosed process", "main process p {\n  init loc A\n", 3, 1,
        "expected '}' to close process 'p', found end of file"},
