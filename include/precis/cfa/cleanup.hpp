@@ -152,7 +152,8 @@ class CfaWorkGraph {
     for (std::size_t l = 0; l < num_locations(); ++l)
       if (keep[l] || special(l)) map[l] = out.add_location(cfa_->name(l), cfa_->function_of(l));
     for (const auto& e : edges_)
-      if (e.alive && keep[e.src] && keep[e.dst]) out.add_edge(*map[e.src], *map[e.dst], e.op, e.line);
+      if (e.alive && keep[e.src] && keep[e.dst])
+        out.add_edge(*map[e.src], *map[e.dst], e.op, e.line);
     out.set_initial(*map[init_]);
     if (error_) out.set_error(*map[*error_]);
     if (final_) out.set_final(*map[*final_]);
