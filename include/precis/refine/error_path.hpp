@@ -60,4 +60,19 @@ inline Counterexample make_counterexample(const Cfa& cfa, const ErrorPath& path,
   return cex;
 }
 
+// The last gate before UNSAFE: replays the path with `in`; on success `out` becomes
+// Feasible with the counterexample, otherwise `out.reason` says why the replay failed.
+template <class P>
+bool confirm_by_replay(const Cfa& cfa, const ErrorPath& path, const std::vector<Operation>& ops,
+                       const PathInputs& in, Refinement<P>& out) {
+  ReplayResult r = replay(cfa.exprs(), ops, in);
+  if (!r.ok) {
+    out.reason = "the inputs found for the error path do not replay: " + r.reason;
+    return false;
+  }
+  out.kind = RefinementKind::Feasible;
+  out.counterexample = make_counterexample(cfa, path, in, r);
+  return true;
+}
+
 }  // namespace precis

@@ -50,12 +50,7 @@ class ExplicitRefiner {
     if (explicit_refutation(ops, stats, out)) return out;
     // Not contradicting: look for concrete inputs and replay.
     if (auto in = concretize_inputs(cfa_->exprs(), ops)) {
-      ReplayResult r = replay(cfa_->exprs(), ops, *in);
-      if (r.ok) {
-        out.kind = RefinementKind::Feasible;
-        out.counterexample = make_counterexample(*cfa_, path, *in, r);
-        return out;
-      }
+      if (confirm_by_replay(*cfa_, path, ops, *in, out)) return out;
     }
     out.kind = RefinementKind::Unknown;
     out.reason =

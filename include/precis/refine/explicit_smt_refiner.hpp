@@ -38,16 +38,7 @@ class ExplicitSmtRefiner {
     stats.extra["solver calls"] = static_cast<double>(solver_->stats().calls());
     stats.extra["solver time (s)"] = solver_->stats().seconds();
     switch (exact.status) {
-      case PathStatus::Feasible: {
-        ReplayResult r = replay(cfa_->exprs(), ops, exact.inputs);
-        if (r.ok) {
-          out.kind = RefinementKind::Feasible;
-          out.counterexample = make_counterexample(*cfa_, path, exact.inputs, r);
-          return out;
-        }
-        out.reason = "the SMT model of the error path does not replay: " + r.reason;
-        return out;
-      }
+      case PathStatus::Feasible: confirm_by_replay(*cfa_, path, ops, exact.inputs, out); return out;
       case PathStatus::Infeasible:
         out.reason =
             "the error path is infeasible (SMT), but explicit values cannot refute it "

@@ -138,13 +138,7 @@ class PredicateRefiner {
     }
     report_solver(stats);
     if (feas.feasible()) {
-      ReplayResult r = replay(cfa_->exprs(), ops, feas.inputs);
-      if (r.ok) {
-        out.kind = RefinementKind::Feasible;
-        out.counterexample = make_counterexample(*cfa_, path, feas.inputs, r);
-        return out;
-      }
-      out.reason = "the solver's model of the error path does not replay: " + r.reason;
+      confirm_by_replay(*cfa_, path, ops, feas.inputs, out);
       return out;
     }
     if (!feas.infeasible()) {
