@@ -22,6 +22,7 @@
 #include <vector>
 
 #include "precis/core/input_error.hpp"
+#include "precis/core/limits.hpp"
 
 namespace precis {
 
@@ -76,7 +77,8 @@ struct TermNode {
   std::int64_t value;  // constant value, or VarId for Var
   boost::container::small_vector<const TermNode*, 2> args;
   std::size_t hash;
-  std::uint32_t id;  // dense, creation order
+  std::uint32_t id;     // dense, creation order
+  std::uint32_t depth;  // 1 for leaves, 1 + the deepest operand otherwise
 };
 }  // namespace detail
 
@@ -99,6 +101,7 @@ class Term {
   [[nodiscard]] Term arg(std::size_t i) const noexcept { return Term(n_->args[i]); }
   [[nodiscard]] std::size_t hash() const noexcept { return n_->hash; }
   [[nodiscard]] std::uint32_t id() const noexcept { return n_->id; }
+  [[nodiscard]] std::uint32_t depth() const noexcept { return n_->depth; }
 
   friend bool operator==(Term a, Term b) noexcept { return a.n_ == b.n_; }
   friend bool operator<(Term a, Term b) noexcept {  // stable: creation order
@@ -117,7 +120,14 @@ struct TermHash {
 
 class ExprManager {
  public:
+  // Terms deeper than this are refused (limit_reached of kind Depth): the evaluator,
+  // the printer and the solver translation recurse over terms, and a term nested
+  // 10^5 deep (a generated sum, a weakest precondition over a long path) would
+  // overflow their stack. Readers turn the refusal into an input error with a position.
+  static constexpr std::uint32_t default_max_depth = 8000;
+
   ExprManager() = default;
+  explicit ExprManager(std::uint32_t max_depth) : max_depth_(max_depth) {}
   ExprManager(const ExprManager&) = delete;
   ExprManager& operator=(const ExprManager&) = delete;
 
@@ -147,8 +157,10 @@ class ExprManager {
   // ---- operators (type-checked; throw type_error) ---------------------------------
   Term mk(Op op, std::span<const Term> args) {
     Type t = check(op, args);
-    NodeArgs a;
-    for (Term x : args) a.push_back(x.n_);
+    // Sized once, then filled: growing a small_vector with push_back makes GCC 12's
+    // -Warray-bounds misfire inside Boost at -O3.
+    NodeArgs a(args.size());
+    for (std::size_t i = 0; i < args.size(); ++i) a[i] = args[i].n_;
     return intern(op, t, 0, a);
   }
   Term mk(Op op, std::initializer_list<Term> args) {
@@ -189,6 +201,7 @@ class ExprManager {
   }
 
   [[nodiscard]] std::size_t num_terms() const noexcept { return nodes_.size(); }
+  [[nodiscard]] std::uint32_t max_depth() const noexcept { return max_depth_; }
 
  private:
   using NodeArgs = boost::container::small_vector<const detail::TermNode*, 2>;
@@ -316,8 +329,14 @@ class ExprManager {
     std::size_t h = hash_of(op, value, args);
     Key key{op, type, value, &args, h};
     if (auto it = table_.find(key); it != table_.end()) return Term(*it);
-    nodes_.push_back(
-        detail::TermNode{op, type, value, args, h, static_cast<std::uint32_t>(nodes_.size())});
+    std::uint32_t depth = 0;
+    for (const auto* a : args) depth = std::max(depth, a->depth);
+    ++depth;
+    if (depth > max_depth_)
+      throw limit_reached(LimitKind::Depth, "term nesting depth limit of " +
+                                                std::to_string(max_depth_) + " exceeded");
+    nodes_.push_back(detail::TermNode{op, type, value, args, h,
+                                      static_cast<std::uint32_t>(nodes_.size()), depth});
     const detail::TermNode* n = &nodes_.back();
     table_.insert(n);
     return Term(n);
@@ -327,6 +346,7 @@ class ExprManager {
   std::unordered_set<const detail::TermNode*, NodeHash, NodeEq> table_;
   std::vector<Variable> vars_;
   std::unordered_map<std::string, VarId> by_name_;
+  std::uint32_t max_depth_ = default_max_depth;
 };
 
 // Appends the variables of a term to `out`; `out` ends sorted without duplicates.
