@@ -14,8 +14,11 @@
 // reason otherwise (time or node limit, refinement without progress, a path the
 // refiner can neither refute nor confirm).
 
+#include <chrono>
 #include <concepts>
 #include <functional>
+#include <new>
+#include <optional>
 #include <memory>
 #include <string>
 #include <utility>
@@ -24,6 +27,7 @@
 #include "precis/arg/arg.hpp"
 #include "precis/cfa/cfa.hpp"
 #include "precis/core/concepts.hpp"
+#include "precis/core/limits.hpp"
 #include "precis/core/result.hpp"
 #include "precis/cpa/cpa_algorithm.hpp"
 #include "precis/cpa/local_precision.hpp"
@@ -41,6 +45,10 @@ struct CegarOptions {
   double time_limit_s = 0;          // 0: none
   std::size_t max_refinements = 0;  // 0: none
   std::size_t max_arg_nodes = 0;    // 0: none
+  std::size_t memory_limit_mb = 0;  // resident memory; 0: none
+  // When the run's clock started: the CLI sets it to the start of the process so that
+  // the time limit also covers reading and translating the input. Default: run().
+  std::optional<std::chrono::steady_clock::time_point> started;
   bool refine = true;               // false: one CPA run, no refinement (the non-CEGAR baseline)
   bool track_all = false;           // start from the full precision (CPA-EXPL of the paper)
   // Progress reports (e.g. to stderr): called after each refinement and every few
@@ -78,10 +86,23 @@ class CEGAR {
   VerificationResult run() {
     VerificationResult res;
     Statistics& st = res.stats;
-    Limits limits{opts_.time_limit_s, opts_.max_arg_nodes, std::chrono::steady_clock::now()};
+    const Limits limits = run_limits(opts_);
     {
       Stopwatch total(st.time_total);
-      run_loop(res, limits);
+      // Refiners, solvers and precision adjustments signal an exhausted budget by
+      // throwing: the verdict is then UNKNOWN with the limit as the reason.
+      try {
+        run_loop(res, limits);
+      } catch (const limit_reached& e) {
+        res.verdict = Verdict::Unknown;
+        res.reason = e.what();
+        res.counterexample.reset();
+      } catch (const std::bad_alloc&) {
+        res.verdict = Verdict::Unknown;
+        res.reason = opts_.memory_limit_mb ? limits.memory_reason()
+                                           : std::string("memory limit: out of memory");
+        res.counterexample.reset();
+      }
     }
     st.arg_nodes = arg_.size();
     st.reached_size = reached_.size();
@@ -92,6 +113,16 @@ class CEGAR {
     // Component counters (solver calls, caches, ...).
     if constexpr (requires { analysis_.report(st); }) analysis_.report(st);
     return res;
+  }
+
+  // The limits a run with these options obeys (also for the phases around CEGAR).
+  static Limits run_limits(const CegarOptions& o) {
+    Limits l;
+    l.time_limit_s = o.time_limit_s;
+    l.max_arg_nodes = o.max_arg_nodes;
+    l.memory_limit_mb = o.memory_limit_mb;
+    l.start = o.started.value_or(std::chrono::steady_clock::now());
+    return l;
   }
 
   [[nodiscard]] const arg_type& arg() const { return arg_; }
@@ -164,9 +195,8 @@ class CEGAR {
           res.verdict = Verdict::Safe;
           res.reason = "the ARG is complete and no error location is reachable";
           return;
-        case CpaStatus::Timeout:
-          res.reason = "time limit of " + std::to_string(opts_.time_limit_s) + " s reached";
-          return;
+        case CpaStatus::Timeout: res.reason = limits.time_reason(); return;
+        case CpaStatus::MemoryLimit: res.reason = limits.memory_reason(); return;
         case CpaStatus::NodeLimit:
           res.reason = "ARG node limit of " + std::to_string(opts_.max_arg_nodes) + " reached";
           return;
@@ -208,8 +238,8 @@ class CEGAR {
         res.reason = "refinement limit of " + std::to_string(opts_.max_refinements) + " reached";
         return;
       }
-      if (limits.timed_out()) {
-        res.reason = "time limit of " + std::to_string(opts_.time_limit_s) + " s reached";
+      if (auto why = limits.exceeded()) {
+        res.reason = *why;
         return;
       }
 
@@ -254,7 +284,7 @@ class CEGAR {
         // Re-explore from the pivot's parent with the new precision: remove its subtrees,
         // put it back on the waitlist, and give the frontier the refined precision.
         Node* parent = nodes[pivot - 1];
-        std::vector<Node*> children = parent->children;
+        std::vector<Node*> children(parent->children.begin(), parent->children.end());
         std::vector<Node*> uncovered;
         for (Node* c : children) {
           auto u = cpa.remove_subtree(c);
@@ -277,7 +307,7 @@ class CEGAR {
   Analysis analysis_;
   RefinerT refiner_;
   arg_type arg_;
-  ReachedSet<Node> reached_;
+  typename cpa_type::reached_type reached_;
   waitlist_type waitlist_;
   std::shared_ptr<const precision> precision_;
   Statistics* cpa_stats_ = nullptr;

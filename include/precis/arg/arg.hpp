@@ -31,6 +31,7 @@ class Arg {
     CfaEdge edge;
   };
   struct Node {
+    using element_type = E;
     std::uint32_t id;
     Loc loc;
     E element;
@@ -40,7 +41,7 @@ class Arg {
     // refreshed, so that refinement can tell which nodes a new precision changes.
     std::shared_ptr<const P> created_with;
     boost::container::small_vector<ParentEdge, 1> parents;
-    std::vector<Node*> children;
+    boost::container::small_vector<Node*, 2> children;
     Node* covered_by = nullptr;
     std::vector<Node*> covering;  // nodes covered by this one
     bool removed = false;

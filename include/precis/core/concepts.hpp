@@ -47,6 +47,35 @@ concept HasTop = AbstractDomain<D> && requires(const D& d) {
   { d.top() } -> std::convertible_to<typename D::element>;
 };
 
+// Stop-sep over a reached set of 10^6 states must not compare a new state with every
+// state at its location (a counting loop would be quadratic). Two refinements of
+// AbstractDomain let the reached set index its elements instead:
+//
+// HashableDomain: hash(e) agrees with equality (a <= b and b <= a imply equal hashes).
+//   The reached set finds an equal reached element with one lookup.
+template <class D>
+concept HashableDomain = AbstractDomain<D> && requires(const D& d, const typename D::element& a) {
+  { d.hash(a) } -> std::convertible_to<std::size_t>;
+};
+
+// ProjectionCovering: covering is equality on a projection. Every element has a
+// support (for explicit values: the set of bound variables), and for non-bottom a, b
+//     a <= b  implies  within(support(b), a)  and  hash_on(a, support(b)) == hash(b),
+// where within(s, a) says that a's support includes s and hash_on(a, s) hashes a
+// restricted to s. The reached set groups its elements by support and answers
+// "is e covered?" with one hash lookup per distinct support at the location, then
+// confirms the candidates with leq, so stop-sep keeps its meaning exactly.
+template <class D>
+concept ProjectionCovering =
+    HashableDomain<D> && requires(const D& d, const typename D::element& a,
+                                  const typename D::support_type& s) {
+      typename D::support_type;
+      requires std::equality_comparable<typename D::support_type>;
+      { d.support(a) } -> std::convertible_to<typename D::support_type>;
+      { d.within(s, a) } -> std::convertible_to<bool>;
+      { d.hash_on(a, s) } -> std::convertible_to<std::size_t>;
+    };
+
 // ---- precisions ------------------------------------------------------------------------
 
 // A precision is a value that can be refined (join) and compared (leq).
@@ -118,6 +147,8 @@ struct MergeJoin {
 
 // stop-sep: e is covered if some single reached element at its location is above it.
 // Returns the covering reached node, or nullptr. (Reached nodes expose `element`.)
+// The CPA algorithm calls the reached-set form, which uses the reached set's index
+// (see ProjectionCovering); the scan form is for user-written stop operators to reuse.
 struct StopSep {
   template <class D, class Node>
   Node* operator()(const D& d, const typename D::element& e,
@@ -125,6 +156,11 @@ struct StopSep {
     for (Node* r : reached_at_location)
       if (d.leq(e, r->element)) return r;
     return nullptr;
+  }
+  template <class D, class Reached, class L>
+  auto operator()(const D& d, const typename D::element& e, const Reached& reached, L loc) const
+      -> decltype(reached.find_cover(d, e, loc)) {
+    return reached.find_cover(d, e, loc);
   }
 };
 

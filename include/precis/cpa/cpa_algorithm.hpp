@@ -21,24 +21,13 @@
 #include "precis/arg/arg.hpp"
 #include "precis/cfa/cfa.hpp"
 #include "precis/core/concepts.hpp"
+#include "precis/core/limits.hpp"
 #include "precis/core/result.hpp"
 #include "precis/cpa/reached_set.hpp"
 
 namespace precis {
 
-// Resource limits of a run: wall-clock deadline and ARG size.
-struct Limits {
-  double time_limit_s = 0;        // 0: none
-  std::size_t max_arg_nodes = 0;  // 0: none
-  std::chrono::steady_clock::time_point start = std::chrono::steady_clock::now();
-
-  [[nodiscard]] double elapsed() const {
-    return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-  }
-  [[nodiscard]] bool timed_out() const { return time_limit_s > 0 && elapsed() > time_limit_s; }
-};
-
-enum class CpaStatus : std::uint8_t { Complete, TargetFound, Timeout, NodeLimit, Break };
+enum class CpaStatus : std::uint8_t { Complete, TargetFound, Timeout, MemoryLimit, NodeLimit, Break };
 
 template <class A, template <class> class WaitlistT, class Merge = MergeSep, class Stop = StopSep>
 class CpaAlgorithm {
@@ -48,13 +37,15 @@ class CpaAlgorithm {
   using arg_type = Arg<element, precision>;
   using Node = typename arg_type::Node;
   using waitlist_type = WaitlistT<Node>;
+  // Indexed by the domain's hashes when it offers them (cpa/reached_set.hpp).
+  using reached_type = ReachedSet<Node, typename A::domain_type>;
 
   struct Outcome {
     CpaStatus status;
     Node* target = nullptr;
   };
 
-  CpaAlgorithm(const Cfa& cfa, A& analysis, arg_type& arg, ReachedSet<Node>& reached,
+  CpaAlgorithm(const Cfa& cfa, A& analysis, arg_type& arg, reached_type& reached,
                waitlist_type& waitlist, Statistics& stats, Merge merge = {}, Stop stop = {})
       : cfa_(cfa),
         analysis_(analysis),
@@ -63,7 +54,9 @@ class CpaAlgorithm {
         waitlist_(waitlist),
         stats_(stats),
         merge_(merge),
-        stop_(stop) {}
+        stop_(stop) {
+    reached_.bind(&analysis_.domain());
+  }
 
   // Called every `progress_every` expansions (for progress reports on stderr).
   void on_progress(std::function<void()> f, std::size_t every = 20000) {
@@ -85,7 +78,11 @@ class CpaAlgorithm {
     std::vector<element> succs;
     std::size_t iter = 0;
     while (!waitlist_.empty()) {
-      if ((++iter & 127) == 0 && limits.timed_out()) return {CpaStatus::Timeout};
+      if ((++iter & 127) == 0) {
+        if (limits.timed_out()) return {CpaStatus::Timeout};
+        // Resident memory is read from /proc: every 4096 expansions is cheap enough.
+        if ((iter & 4095) == 0 && limits.memory_exceeded()) return {CpaStatus::MemoryLimit};
+      }
       if (limits.max_arg_nodes && arg_.size() > limits.max_arg_nodes) return {CpaStatus::NodeLimit};
       if (progress_ && iter % progress_every_ == 0) progress_();
       Node* n = waitlist_.pop();
@@ -119,7 +116,7 @@ class CpaAlgorithm {
           if (adj.action == Action::Break) brk = true;
           merge_into_reached(c);
           // Add new abstract state?
-          if (Node* cov = stop_(analysis_.domain(), c->element, reached_.at(c->loc))) {
+          if (Node* cov = stop(c)) {
             arg_.cover(c, cov);
             continue;
           }
@@ -135,6 +132,15 @@ class CpaAlgorithm {
   }
 
  private:
+  // Stop (Alg. 1): the reached-set form when the operator has one (stop-sep uses the
+  // reached set's index), else the operator over the nodes at the location.
+  Node* stop(Node* c) {
+    if constexpr (requires { stop_(analysis_.domain(), c->element, reached_, c->loc); })
+      return stop_(analysis_.domain(), c->element, reached_, c->loc);
+    else
+      return stop_(analysis_.domain(), c->element, reached_.at(c->loc));
+  }
+
   // Combine with existing abstract states (merge of Alg. 1). With merge-sep this is a
   // no-op. Otherwise a reached node whose element the merge enlarges is replaced by a
   // new node with the merged element and the union of both parents; the old node's
@@ -180,7 +186,7 @@ class CpaAlgorithm {
   const Cfa& cfa_;
   A& analysis_;
   arg_type& arg_;
-  ReachedSet<Node>& reached_;
+  reached_type& reached_;
   waitlist_type& waitlist_;
   Statistics& stats_;
   Merge merge_;

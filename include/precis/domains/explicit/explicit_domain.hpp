@@ -7,6 +7,7 @@
 // flag. Booleans are 0/1.
 
 #include <boost/container/flat_map.hpp>
+#include <boost/container/small_vector.hpp>
 
 #include <algorithm>
 #include <cstdint>
@@ -81,9 +82,12 @@ class ExplicitState {
     return it == history_.end() ? 0 : it->second;
   }
   void note_change(VarId v) { ++history_[v]; }
-  [[nodiscard]] const boost::container::flat_map<VarId, std::uint32_t>& history() const {
-    return history_;
-  }
+  // Inline storage for two variables: most states have a changed counter or two, and a
+  // heap block per state was a quarter of the cost of a counting loop's ARG.
+  using history_type = boost::container::flat_map<
+      VarId, std::uint32_t, std::less<>,
+      boost::container::small_vector<std::pair<VarId, std::uint32_t>, 2>>;
+  [[nodiscard]] const history_type& history() const { return history_; }
 
   friend bool operator==(const ExplicitState& a, const ExplicitState& b) {
     return a.bottom_ == b.bottom_ && a.vals_ == b.vals_;
@@ -92,12 +96,14 @@ class ExplicitState {
  private:
   map_type vals_;
   bool bottom_ = false;
-  boost::container::flat_map<VarId, std::uint32_t> history_;
+  history_type history_;
 };
 
 class ExplicitDomain {
  public:
   using element = ExplicitState;
+  // The support of a state: its bound variables, sorted (ProjectionCovering).
+  using support_type = boost::container::small_vector<VarId, 8>;
 
   [[nodiscard]] element bottom() const { return ExplicitState::bottom(); }
   [[nodiscard]] element top() const { return ExplicitState{}; }
@@ -140,6 +146,41 @@ class ExplicitDomain {
     return r;
   }
 
+  // ---- hashing for the reached set's index (core/concepts.hpp, ProjectionCovering) ---
+  // a <= b iff b's bindings are a subset of a's: so a covering b has b's support inside
+  // a's support and agrees with b there, which is what hash_on / within test.
+  [[nodiscard]] std::size_t hash(const element& e) const {
+    std::size_t h = e.is_bottom() ? 0x51ed27U : 0x2545F491U;
+    for (const auto& [v, x] : e.values()) h = mix(h, v, x);
+    return h;
+  }
+  [[nodiscard]] support_type support(const element& e) const {
+    support_type s;
+    s.reserve(e.size());
+    for (const auto& kv : e.values()) s.push_back(kv.first);
+    return s;
+  }
+  [[nodiscard]] bool within(const support_type& s, const element& e) const {
+    if (e.is_bottom() || s.size() > e.size()) return false;
+    auto it = e.values().begin();
+    const auto end = e.values().end();
+    for (VarId v : s) {
+      while (it != end && it->first < v) ++it;
+      if (it == end || it->first != v) return false;
+    }
+    return true;
+  }
+  // Requires within(s, e).
+  [[nodiscard]] std::size_t hash_on(const element& e, const support_type& s) const {
+    std::size_t h = 0x2545F491U;
+    auto it = e.values().begin();
+    for (VarId v : s) {
+      while (it->first < v) ++it;
+      h = mix(h, v, it->second);
+    }
+    return h;
+  }
+
   // Greatest lower bound (bottom on a conflict).
   [[nodiscard]] element meet(const element& a, const element& b) const {
     if (a.is_bottom() || b.is_bottom()) return bottom();
@@ -151,9 +192,17 @@ class ExplicitDomain {
     }
     return r;
   }
+
+ private:
+  static std::size_t mix(std::size_t h, VarId v, std::int64_t x) {
+    auto k = (static_cast<std::uint64_t>(x) * 0x9E3779B97F4A7C15ULL) ^ (std::uint64_t{v} << 32U);
+    k ^= k >> 29U;
+    return (h ^ static_cast<std::size_t>(k)) * 0x100000001B3ULL;
+  }
 };
 
 static_assert(AbstractDomain<ExplicitDomain>);
+static_assert(ProjectionCovering<ExplicitDomain>);
 static_assert(HasMeet<ExplicitDomain>);
 
 inline std::ostream& print(std::ostream& os, const ExplicitState& s, const ExprManager& em) {

@@ -39,11 +39,34 @@ struct ProductState {
   }
 };
 
+namespace detail {
+// A component's part of the product's support: its own support if it has one, else
+// nothing (it contributes no key, and leq decides on the candidates).
+struct NoComponentSupport {
+  bool operator==(const NoComponentSupport&) const = default;
+};
+template <class D>
+struct ComponentSupport {
+  using type = NoComponentSupport;
+};
+template <ProjectionCovering D>
+struct ComponentSupport<D> {
+  using type = typename D::support_type;
+};
+}  // namespace detail
+
 // The lattice of a product: componentwise.
 template <class... Ds>
 class ProductLattice {
+  static constexpr bool keyed = (ProjectionCovering<Ds> || ...);
+
  public:
   using element = ProductState<typename Ds::element...>;
+  // Covering in a product is covering in every component, so the product is
+  // ProjectionCovering on the components that are (e.g. the explicit part of
+  // Expl x Pred): the reached set finds the candidates by the explicit values and leq
+  // checks the predicate part.
+  using support_type = std::tuple<typename detail::ComponentSupport<Ds>::type...>;
 
   ProductLattice() = default;
   explicit ProductLattice(const Ds*... ds) : ds_(ds...) {}
@@ -65,7 +88,58 @@ class ProductLattice {
     return map2(a, b, [](const auto& d, const auto& x, const auto& y) { return d.join(x, y); });
   }
 
+  [[nodiscard]] std::size_t hash(const element& e) const requires keyed {
+    return hash_on(e, support(e));
+  }
+  [[nodiscard]] support_type support(const element& e) const requires keyed {
+    return [&]<std::size_t... I>(std::index_sequence<I...>) {
+      return support_type{component_support<I>(std::get<I>(e.parts))...};
+    }
+    (std::index_sequence_for<Ds...>{});
+  }
+  [[nodiscard]] bool within(const support_type& s, const element& e) const requires keyed {
+    return [&]<std::size_t... I>(std::index_sequence<I...>) {
+      return (component_within<I>(std::get<I>(s), std::get<I>(e.parts)) && ...);
+    }
+    (std::index_sequence_for<Ds...>{});
+  }
+  [[nodiscard]] std::size_t hash_on(const element& e, const support_type& s) const
+      requires keyed {
+    std::size_t h = 0x84222325U;
+    [&]<std::size_t... I>(std::index_sequence<I...>) {
+      ((h = (h ^ component_hash_on<I>(std::get<I>(e.parts), std::get<I>(s))) * 0x100000001B3ULL),
+       ...);
+    }
+    (std::index_sequence_for<Ds...>{});
+    return h;
+  }
+
  private:
+  template <std::size_t I, class E>
+  auto component_support(const E& x) const {
+    using D = std::tuple_element_t<I, std::tuple<Ds...>>;
+    if constexpr (ProjectionCovering<D>)
+      return std::get<I>(ds_)->support(x);
+    else
+      return detail::NoComponentSupport{};
+  }
+  template <std::size_t I, class S, class E>
+  bool component_within(const S& s, const E& x) const {
+    using D = std::tuple_element_t<I, std::tuple<Ds...>>;
+    if constexpr (ProjectionCovering<D>)
+      return std::get<I>(ds_)->within(s, x);
+    else
+      return true;
+  }
+  template <std::size_t I, class E, class S>
+  std::size_t component_hash_on(const E& x, const S& s) const {
+    using D = std::tuple_element_t<I, std::tuple<Ds...>>;
+    if constexpr (ProjectionCovering<D>)
+      return std::get<I>(ds_)->hash_on(x, s);
+    else
+      return 0;
+  }
+
   template <class F>
   bool any(const element& e, F&& f) const {
     return [&]<std::size_t... I>(std::index_sequence<I...>) {
