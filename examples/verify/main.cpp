@@ -8,21 +8,28 @@
 // The verdict and the counterexample go to stdout; progress and statistics to stderr.
 
 #include <CLI/CLI.hpp>
+#include <pthread.h>
+#include <sys/stat.h>
 
+#include <cmath>
 #include <cstdio>
 #include <fstream>
 #include <iostream>
+#include <memory>
 #include <optional>
+#include <sstream>
 #include <string>
 
 #include "precis/algorithms/cegar.hpp"
 #include "precis/core/input_error.hpp"
+#include "precis/core/limits.hpp"
 #include "precis/domains/explicit/explicit_analysis.hpp"
 #include "precis/io/arg_dot.hpp"
 #include "precis/io/cfa_dot.hpp"
 #include "precis/io/cfa_reader.hpp"
 #include "precis/io/report.hpp"
 #include "precis/refine/explicit_refiner.hpp"
+#include "watchdog.hpp"
 
 #ifdef PRECIS_HAVE_CVC5
 #include "precis/domains/predicate/predicate_analysis.hpp"
@@ -48,6 +55,13 @@ namespace {
 
 enum ExitCode : int { kSafe = 0, kUnsafe = 1, kUnknown = 2, kInputError = 3, kUsage = 4 };
 
+// Three quarters of the machine's memory: the process ends with UNKNOWN ("memory
+// limit") before the system would kill it.
+std::size_t default_memory_limit_mb() {
+  const std::size_t phys = precis::physical_memory_bytes();
+  return phys ? phys / 4 * 3 / (1024 * 1024) : 0;
+}
+
 struct Config {
   std::string model;
   std::string analysis = "expl";
@@ -58,6 +72,7 @@ struct Config {
   double time_limit = 900;
   std::size_t max_refinements = 0;
   std::size_t max_nodes = 0;
+  std::size_t memory_limit_mb = default_memory_limit_mb();
   bool json = false;
   bool quiet = false;
   std::string arg_dot;
@@ -82,7 +97,19 @@ struct Model {
   std::optional<bool> expected;  // SV-COMP: true = no reachable error call
 };
 
-Model load_model(const std::string& path) {
+// Inputs must be regular files: opening a FIFO without a writer would block forever,
+// and a directory or a device is never a model.
+void require_regular_file(const std::string& path) {
+  struct stat st {};
+  if (::stat(path.c_str(), &st) != 0)
+    throw precis::input_error({path, 0, 0}, "cannot open the file");
+  if (!S_ISREG(st.st_mode))
+    throw precis::input_error({path, 0, 0}, "not a regular file (a FIFO, directory or device)");
+}
+
+Model load_model(const std::string& path, const precis::Limits& limits) {
+  require_regular_file(path);
+  (void)limits;
   if (ends_with(path, ".c") || ends_with(path, ".i") || ends_with(path, ".yml") ||
       ends_with(path, ".yaml")) {
 #ifdef PRECIS_HAVE_CFRONT
@@ -110,10 +137,22 @@ const char* sv_verdict(precis::Verdict v) {
   return "unknown";
 }
 
+// What every analysis run shares: the configuration, the run's limits, the opened
+// output files and the watchdog that owns the right to print when a limit strikes.
+struct RunContext {
+  const Config& cfg;
+  const precis::Limits& limits;
+  std::ofstream* arg_dot = nullptr;  // opened up front, so a bad path fails before the run
+  precis_cli::Watchdog* watchdog = nullptr;
+};
+
 template <class Analysis, class Refiner = precis::default_refiner_t<Analysis>>
-int verify(const Model& model, const Config& cfg, Analysis analysis, Refiner refiner) {
+int verify(const Model& model, const RunContext& ctx, Analysis analysis, Refiner refiner) {
+  const Config& cfg = ctx.cfg;
   const precis::Cfa& cfa = model.cfa;
   precis::CegarOptions o;
+  o.started = ctx.limits.start;
+  o.memory_limit_mb = cfg.memory_limit_mb;
   o.order = precis::parse_search_order(cfg.order);
   o.granularity = precis::parse_granularity(cfg.granularity);
   o.prune = !cfg.restart;
@@ -133,13 +172,18 @@ int verify(const Model& model, const Config& cfg, Analysis analysis, Refiner ref
   precis::CEGAR<Analysis, Refiner> cegar(cfa, o, std::move(analysis), std::move(refiner));
   precis::VerificationResult r = cegar.run();
 
-  if (!cfg.arg_dot.empty()) {
-    std::ofstream f(cfg.arg_dot);
+  if (ctx.arg_dot) {
+    std::ofstream& f = *ctx.arg_dot;
     precis::write_arg_dot(f, cegar.arg(), cfa, [&](std::ostream& os, const auto& e) {
       if constexpr (requires { precis::print(os, e, cfa.exprs()); })
         precis::print(os, e, cfa.exprs());
     });
+    f.close();
     if (!f) throw precis::input_error({cfg.arg_dot, 0, 0}, "cannot write the ARG DOT file");
+  }
+  if (ctx.watchdog && !ctx.watchdog->claim_output()) {
+    // The watchdog is printing UNKNOWN and ending the process.
+    for (;;) std::this_thread::sleep_for(std::chrono::seconds(1));
   }
 
   const std::string analysis_name = cfg.baseline ? cfg.analysis + " (baseline)" : cfg.analysis;
@@ -205,29 +249,30 @@ precis::PredicateOptions predicate_options(const Config& cfg) {
 }
 #endif
 
-int run_analysis(const Model& model, const Config& cfg) {
+int run_analysis(const Model& model, const RunContext& ctx) {
+  const Config& cfg = ctx.cfg;
   const precis::Cfa& cfa = model.cfa;
   if (cfg.analysis == "expl") {
 #ifdef PRECIS_HAVE_CVC5
     // With a solver, every explicit-feasible error path gets the exact check.
-    return verify(model, cfg, precis::Expl(cfa),
+    return verify(model, ctx, precis::Expl(cfa),
                   precis::ExplicitSmtRefiner(cfa, solver_options(cfg)));
 #else
-    return verify(model, cfg, precis::Expl(cfa), precis::ExplicitRefiner(cfa));
+    return verify(model, ctx, precis::Expl(cfa), precis::ExplicitRefiner(cfa));
 #endif
   }
 #ifdef PRECIS_HAVE_CVC5
   if (cfg.analysis == "pred-cart")
-    return verify(model, cfg, precis::PredCart(cfa, predicate_options(cfg)),
+    return verify(model, ctx, precis::PredCart(cfa, predicate_options(cfg)),
                   precis::PredicateRefiner(cfa, refiner_options(cfg)));
   if (cfg.analysis == "pred-bool")
-    return verify(model, cfg, precis::PredBool(cfa, predicate_options(cfg)),
+    return verify(model, ctx, precis::PredBool(cfa, predicate_options(cfg)),
                   precis::PredicateRefiner(cfa, refiner_options(cfg)));
   if (cfg.analysis == "expl+pred") {
     using Product = precis::ProductDomain<precis::Expl, precis::Pred>;
     using Refiner = precis::ProductRefiner<precis::ExplicitRefiner, precis::PredicateRefiner>;
     return verify(
-        model, cfg,
+        model, ctx,
         Product(precis::Expl(cfa, cfg.value_limit), precis::Pred(cfa, predicate_options(cfg))),
         Refiner(precis::ExplicitRefiner(cfa), precis::PredicateRefiner(cfa, refiner_options(cfg))));
   }
@@ -241,9 +286,178 @@ int run_analysis(const Model& model, const Config& cfg) {
   throw precis::input_error({cfg.model, 0, 0}, "unknown analysis '" + cfg.analysis + "'");
 }
 
+// Option values CLI11 would let through: NaN and infinities for seconds, negative
+// numbers wrapped into huge unsigned counts.
+const CLI::Validator kFiniteNonNegative(
+    [](std::string& v) -> std::string {
+      std::size_t pos = 0;
+      double d = 0;
+      try {
+        d = std::stod(v, &pos);
+      } catch (const std::exception&) {
+        return "'" + v + "' is not a number";
+      }
+      if (pos != v.size() || !std::isfinite(d) || d < 0)
+        return "'" + v + "' is not a finite number >= 0";
+      return {};
+    },
+    "SECONDS>=0");
+const CLI::Validator kFinitePositive(
+    [](std::string& v) -> std::string {
+      std::size_t pos = 0;
+      double d = 0;
+      try {
+        d = std::stod(v, &pos);
+      } catch (const std::exception&) {
+        return "'" + v + "' is not a number";
+      }
+      if (pos != v.size() || !std::isfinite(d) || d <= 0)
+        return "'" + v + "' is not a finite number > 0";
+      return {};
+    },
+    "SECONDS>0");
+const CLI::Validator kCount(
+    [](std::string& v) -> std::string {
+      if (v.empty() || v.size() > 18 || v.find_first_not_of("0123456789") != std::string::npos)
+        return "'" + v + "' is not a non-negative whole number";
+      return {};
+    },
+    "N>=0");
+
+// The report when the run ends by a limit outside any analysis (front end, watchdog).
+std::string unknown_report(const Config& cfg, const std::string& reason, bool is_task) {
+  std::ostringstream os;
+  precis::VerificationResult r;
+  r.reason = reason;
+  if (cfg.json) {
+    std::optional<precis::SvCompInfo> sv;
+    if (is_task) sv = precis::SvCompInfo{"unknown", std::nullopt};
+    precis::write_json(os, r, cfg.model, cfg.analysis, sv);
+  } else {
+    os << "UNKNOWN\n";
+    if (is_task) os << "SV-COMP verdict: unknown\n";
+    os << "Reason: " << reason << '\n';
+  }
+  return os.str();
+}
+
+bool looks_like_task(const std::string& path) {
+  return ends_with(path, ".yml") || ends_with(path, ".yaml");
+}
+
+// Everything after option parsing. Runs on a thread with a large stack (see main).
+int run(const Config& cfg, const precis::Limits& limits) {
+  auto error = [&](const std::string& kind, const std::string& message,
+                   const precis::SourcePosition* pos, int code) {
+    if (cfg.json) {
+      precis::write_json_error(std::cout, cfg.model, cfg.analysis, kind, message,
+                               pos ? pos->file : std::string{}, pos ? pos->line : 0,
+                               pos ? pos->column : 0);
+      std::cout.flush();
+    }
+    std::cerr << (pos ? std::string{} : std::string("precis-verify: ")) << message << '\n';
+    return code;
+  };
+  try {
+    // Output files are opened before the run: a bad path must not throw a finished
+    // verdict away.
+    std::unique_ptr<std::ofstream> arg_dot;
+    if (!cfg.arg_dot.empty()) {
+      arg_dot = std::make_unique<std::ofstream>(cfg.arg_dot);
+      if (!*arg_dot)
+        throw precis::input_error({cfg.arg_dot, 0, 0},
+                                  "cannot open the ARG DOT file for writing");
+    }
+    std::optional<std::ofstream> cfa_dot;
+    if (!cfg.cfa_dot.empty()) {
+      cfa_dot.emplace(cfg.cfa_dot);
+      if (!*cfa_dot)
+        throw precis::input_error({cfg.cfa_dot, 0, 0},
+                                  "cannot open the CFA DOT file for writing");
+    }
+    precis_cli::Watchdog watchdog(limits, 0.5, [&](const std::string& reason) {
+      return unknown_report(cfg, reason, looks_like_task(cfg.model));
+    });
+
+    int rc = kUnknown;
+    try {
+      Model model = load_model(cfg.model, limits);
+      limits.check();
+      const precis::Cfa& cfa = model.cfa;
+      if (cfa_dot) {
+        precis::write_cfa_dot(*cfa_dot, cfa);
+        cfa_dot->close();
+        if (!*cfa_dot) throw precis::input_error({cfg.cfa_dot, 0, 0}, "cannot write the CFA DOT file");
+      }
+      if (!cfa.error_location())
+        throw precis::input_error({cfg.model, 0, 0},
+                                  "the model has no error location: nothing to verify");
+      rc = run_analysis(model, RunContext{cfg, limits, arg_dot.get(), &watchdog});
+    } catch (const precis::limit_reached& e) {
+      if (e.kind() == precis::LimitKind::Depth)
+        throw precis::input_error({cfg.model, 0, 0}, e.what());
+      // A limit struck outside the analysis (front end, clean-up, output).
+      if (!watchdog.claim_output())
+        for (;;) std::this_thread::sleep_for(std::chrono::seconds(1));
+      std::cout << unknown_report(cfg, e.what(), looks_like_task(cfg.model));
+      rc = kUnknown;
+    } catch (const std::bad_alloc&) {
+      if (!watchdog.claim_output())
+        for (;;) std::this_thread::sleep_for(std::chrono::seconds(1));
+      std::cout << unknown_report(cfg,
+                                  cfg.memory_limit_mb ? limits.memory_reason()
+                                                      : std::string("memory limit: out of memory"),
+                                  looks_like_task(cfg.model));
+      rc = kUnknown;
+    }
+    // Output that cannot be written (a full disk, a closed pipe) is an error, not a
+    // silent success.
+    std::cout.flush();
+    if (!std::cout) {
+      std::cerr << "precis-verify: error: cannot write the report to standard output\n";
+      return kUsage;
+    }
+    return rc;
+  } catch (const precis::input_error& e) {
+    return error("input", e.what(), &e.position(), kInputError);
+  } catch (const std::exception& e) {
+    return error("internal", std::string("internal error: ") + e.what(), nullptr, kUsage);
+  }
+}
+
+// Runs f on a thread with a 512 MB stack (reserved address space; only what is used
+// becomes resident): recursive walks over terms and input structures are bounded in
+// depth (ExprManager::max_depth, the readers' nesting limits), and this stack holds
+// them at those bounds even under AddressSanitizer.
+template <class F>
+int run_on_large_stack(F&& f) {
+  struct Ctx {
+    F* f;
+    int rc = kUsage;
+  } ctx{&f};
+  pthread_attr_t attr;
+  pthread_attr_init(&attr);
+  pthread_attr_setstacksize(&attr, std::size_t{512} << 20U);
+  pthread_t th;
+  auto trampoline = [](void* p) -> void* {
+    auto* c = static_cast<Ctx*>(p);
+    c->rc = (*c->f)();
+    return nullptr;
+  };
+  if (pthread_create(&th, &attr, trampoline, &ctx) != 0) {
+    pthread_attr_destroy(&attr);
+    return f();  // no thread: run here with the default stack
+  }
+  pthread_attr_destroy(&attr);
+  pthread_join(th, nullptr);
+  return ctx.rc;
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
+  // The time limit covers every phase: its clock starts here, before option parsing.
+  const auto started = std::chrono::steady_clock::now();
   Config cfg;
   CLI::App app{
       "precis-verify: CEGAR-based software model checking of control-flow automata.\n"
@@ -267,12 +481,18 @@ int main(int argc, char** argv) {
   app.add_flag("--restart", cfg.restart, "restart from the root after refinement (no pruning)");
   app.add_flag("--baseline", cfg.baseline,
                "track every variable without CEGAR (the paper's CPA-EXPL column)");
-  app.add_option("-t,--time-limit", cfg.time_limit, "time limit in seconds (0: none)")
-      ->check(CLI::NonNegativeNumber)
+  app.add_option("-t,--time-limit", cfg.time_limit,
+                 "wall-clock limit in seconds for the whole run, front end included (0: none)")
+      ->transform(kFiniteNonNegative)
       ->capture_default_str();
-  app.add_option("--max-refinements", cfg.max_refinements, "refinement limit (0: none)");
-  app.add_option("--max-nodes", cfg.max_nodes, "ARG node limit (0: none)");
-  app.add_flag("--json", cfg.json, "print a JSON report on stdout");
+  app.add_option("--memory-limit", cfg.memory_limit_mb,
+                 "resident memory limit in MB (0: none; default: 3/4 of the machine's memory)")
+      ->transform(kCount)
+      ->capture_default_str();
+  app.add_option("--max-refinements", cfg.max_refinements, "refinement limit (0: none)")
+      ->transform(kCount);
+  app.add_option("--max-nodes", cfg.max_nodes, "ARG node limit (0: none)")->transform(kCount);
+  app.add_flag("--json", cfg.json, "print a JSON report on stdout (also for errors)");
   app.add_option("--interpolation", cfg.interpolation,
                  "predicate refiner's interpolation: auto (Farkas, then core + weakest "
                  "preconditions), farkas, core-wp, cvc5 (experimental)")
@@ -283,13 +503,15 @@ int main(int argc, char** argv) {
       ->capture_default_str();
   app.add_option("--bool-max-preds", cfg.bool_max_preds,
                  "Boolean abstraction falls back to Cartesian above this many predicates")
+      ->transform(kCount)
       ->capture_default_str();
   app.add_option("--value-limit", cfg.value_limit,
                  "expl+pred: stop tracking a variable explicitly once it has taken more than "
                  "this many values on a path; predicates take over (0: never)")
+      ->transform(kCount)
       ->capture_default_str();
   app.add_option("--solver-timeout", cfg.solver_timeout, "seconds per SMT check")
-      ->check(CLI::PositiveNumber)
+      ->transform(kFinitePositive)
       ->capture_default_str();
   app.add_flag("-q,--quiet", cfg.quiet, "no progress or statistics on stderr");
   app.add_option("--arg-dot", cfg.arg_dot, "write the final ARG as GraphViz DOT");
@@ -297,30 +519,20 @@ int main(int argc, char** argv) {
   try {
     app.parse(argc, argv);
   } catch (const CLI::ParseError& e) {
+    bool json = false;
+    for (int i = 1; i < argc; ++i) json = json || std::string(argv[i]) == "--json";
+    if (json && e.get_exit_code() != 0) {
+      precis::write_json_error(std::cout, cfg.model, cfg.analysis, "usage", e.what());
+      std::cout.flush();
+    }
     int rc = app.exit(e);
     return rc == 0 ? 0 : kUsage;
   }
 
-  try {
-    Model model = load_model(cfg.model);
-    const precis::Cfa& cfa = model.cfa;
-    if (!cfg.cfa_dot.empty()) {
-      std::ofstream f(cfg.cfa_dot);
-      precis::write_cfa_dot(f, cfa);
-      if (!f) throw precis::input_error({cfg.cfa_dot, 0, 0}, "cannot write the CFA DOT file");
-    }
-    if (!cfa.error_location())
-      throw precis::input_error({cfg.model, 0, 0},
-                                "the model has no error location: nothing to verify");
-    return run_analysis(model, cfg);
-  } catch (const precis::input_error& e) {
-    std::cerr << e.what() << '\n';
-    return kInputError;
-  } catch (const std::bad_alloc&) {
-    std::cout << "UNKNOWN\nReason: out of memory\n";
-    return kUnknown;
-  } catch (const std::exception& e) {
-    std::cerr << "precis-verify: internal error: " << e.what() << '\n';
-    return kUsage;
-  }
+  precis::Limits limits;
+  limits.start = started;
+  limits.time_limit_s = cfg.time_limit;
+  limits.memory_limit_mb = cfg.memory_limit_mb;
+  limits.max_arg_nodes = cfg.max_nodes;
+  return run_on_large_stack([&] { return run(cfg, limits); });
 }

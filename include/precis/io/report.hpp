@@ -14,40 +14,86 @@
 
 namespace precis {
 
-inline void print_counterexample(std::ostream& os, const Counterexample& cex) {
-  std::vector<std::string> head{"step", "edge", "operation"};
-  for (const auto& v : cex.variables) head.push_back(v);
-  std::vector<std::vector<std::string>> rows;
-  {
-    std::vector<std::string> r{"0", "(initial)", ""};
-    for (auto x : cex.initial) r.push_back(std::to_string(x));
-    rows.push_back(std::move(r));
-  }
-  for (std::size_t i = 0; i < cex.steps.size(); ++i) {
-    const auto& s = cex.steps[i];
+// The counterexample as text. With few variables a table (one row per step, the value
+// of every variable after it); with many, a list that shows per step only the variables
+// whose value changed. Both stop after `max_steps` rows with a note, so that a path over
+// 20,000 variables prints kilobytes, not gigabytes (the JSON report has everything).
+struct CounterexampleFormat {
+  std::size_t table_max_variables = 10;
+  std::size_t max_steps = 2000;
+  std::size_t max_changes_per_step = 32;
+  std::size_t max_initial = 64;
+};
+
+inline void print_counterexample(std::ostream& os, const Counterexample& cex,
+                                 const CounterexampleFormat& fmt = {}) {
+  const std::size_t shown_steps = std::min(cex.steps.size(), fmt.max_steps);
+  auto edge_of = [](const CounterexampleStep& s) {
     std::string edge = s.from + " -> " + s.to;
     if (s.line) edge += " (line " + std::to_string(s.line) + ")";
-    std::vector<std::string> r{std::to_string(i + 1), edge, s.operation};
-    for (auto x : s.values) r.push_back(std::to_string(x));
-    rows.push_back(std::move(r));
-  }
-  std::vector<std::size_t> w(head.size());
-  for (std::size_t c = 0; c < head.size(); ++c) {
-    w[c] = head[c].size();
-    for (const auto& r : rows) w[c] = std::max(w[c], r[c].size());
-    w[c] = std::min<std::size_t>(w[c], 48);
-  }
-  auto line = [&](const std::vector<std::string>& r) {
-    os << ' ';
-    for (std::size_t c = 0; c < r.size(); ++c) {
-      std::string cell = r[c].size() > 48 ? r[c].substr(0, 45) + "..." : r[c];
-      os << ' ' << std::left << std::setw(static_cast<int>(w[c])) << cell;
-    }
-    os << '\n';
+    return edge;
   };
-  os << "Counterexample (" << cex.steps.size() << " steps; values after each step):\n";
-  line(head);
-  for (const auto& r : rows) line(r);
+  auto cell = [](const std::string& c) { return c.size() > 48 ? c.substr(0, 45) + "..." : c; };
+  if (cex.variables.size() <= fmt.table_max_variables) {
+    std::vector<std::string> head{"step", "edge", "operation"};
+    for (const auto& v : cex.variables) head.push_back(v);
+    std::vector<std::vector<std::string>> rows;
+    {
+      std::vector<std::string> r{"0", "(initial)", ""};
+      for (auto x : cex.initial) r.push_back(std::to_string(x));
+      rows.push_back(std::move(r));
+    }
+    for (std::size_t i = 0; i < shown_steps; ++i) {
+      const auto& s = cex.steps[i];
+      std::vector<std::string> r{std::to_string(i + 1), edge_of(s), s.operation};
+      for (auto x : s.values) r.push_back(std::to_string(x));
+      r.resize(head.size());
+      rows.push_back(std::move(r));
+    }
+    std::vector<std::size_t> w(head.size());
+    for (std::size_t c = 0; c < head.size(); ++c) {
+      w[c] = head[c].size();
+      for (const auto& r : rows) w[c] = std::max(w[c], r[c].size());
+      w[c] = std::min<std::size_t>(w[c], 48);
+    }
+    auto line = [&](const std::vector<std::string>& r) {
+      os << ' ';
+      for (std::size_t c = 0; c < r.size(); ++c)
+        os << ' ' << std::left << std::setw(static_cast<int>(w[c])) << cell(r[c]);
+      os << '\n';
+    };
+    os << "Counterexample (" << cex.steps.size() << " steps; values after each step):\n";
+    line(head);
+    for (const auto& r : rows) line(r);
+  } else {
+    os << "Counterexample (" << cex.steps.size() << " steps over " << cex.variables.size()
+       << " variables; each step lists the variables it changed):\n";
+    os << "  initial:";
+    const std::size_t shown_init = std::min(cex.initial.size(), fmt.max_initial);
+    for (std::size_t v = 0; v < shown_init; ++v)
+      os << ' ' << cex.variables[v] << '=' << cex.initial[v];
+    if (shown_init < cex.initial.size())
+      os << " ... (" << cex.initial.size() - shown_init << " more; --json has all)";
+    os << '\n';
+    const std::vector<std::int64_t>* prev = &cex.initial;
+    for (std::size_t i = 0; i < shown_steps; ++i) {
+      const auto& s = cex.steps[i];
+      os << "  " << i + 1 << ": " << edge_of(s) << "  " << cell(s.operation);
+      std::size_t changes = 0;
+      for (std::size_t v = 0; v < s.values.size(); ++v) {
+        if (v < prev->size() && (*prev)[v] == s.values[v]) continue;
+        if (changes++ < fmt.max_changes_per_step)
+          os << (changes == 1 ? "  | " : ", ") << cex.variables[v] << '=' << s.values[v];
+      }
+      if (changes > fmt.max_changes_per_step)
+        os << " ... (" << changes - fmt.max_changes_per_step << " more changes)";
+      os << '\n';
+      prev = &s.values;
+    }
+  }
+  if (shown_steps < cex.steps.size())
+    os << "  ... " << cex.steps.size() - shown_steps
+       << " more steps not shown (--json has the whole path)\n";
 }
 
 inline void print_statistics(std::ostream& os, const Statistics& s) {
@@ -130,6 +176,36 @@ inline void write_json(std::ostream& os, const VerificationResult& r, const std:
     }
     j.end_array().end_object();
   }
+  j.end_object();
+  os << '\n';
+}
+
+// The JSON report of a run that ended without a verdict because of an error: bad input
+// (kind "input", with the position when known), a usage error ("usage") or an internal
+// error ("internal"). A tool that reads stdout as JSON always gets one object.
+inline void write_json_error(std::ostream& os, const std::string& model,
+                             const std::string& analysis, const std::string& kind,
+                             const std::string& message, const std::string& file = {},
+                             std::size_t line = 0, std::size_t column = 0) {
+  JsonWriter j(os);
+  j.begin_object();
+  j.field("model", model).field("analysis", analysis).field("verdict", "ERROR");
+  j.field("error", kind).field("message", message);
+  j.key("file");
+  if (file.empty())
+    j.null();
+  else
+    j.value(file);
+  j.key("line");
+  if (line)
+    j.value(std::uint64_t{line});
+  else
+    j.null();
+  j.key("column");
+  if (column)
+    j.value(std::uint64_t{column});
+  else
+    j.null();
   j.end_object();
   os << '\n';
 }
