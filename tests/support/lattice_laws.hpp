@@ -65,4 +65,28 @@ void check_lattice_laws(const D& d, const std::vector<typename D::element>& samp
   }
 }
 
+// The hashing laws the reached set's index relies on (core/concepts.hpp): equivalent
+// elements hash alike; for ProjectionCovering domains, a <= b implies that a's
+// support includes b's and a hashed on b's support is b's hash. A domain that breaks
+// them makes stop-sep miss coverings (more states, never a wrong verdict), so every
+// hashable domain runs this on its samples.
+template <HashableDomain D>
+void check_hashing_laws(const D& d, const std::vector<typename D::element>& samples) {
+  for (const auto& a : samples) {
+    if (d.is_bottom(a)) continue;
+    for (const auto& b : samples) {
+      if (d.is_bottom(b)) continue;
+      if (equivalent(d, a, b)) CHECK(d.hash(a) == d.hash(b));
+      if constexpr (ProjectionCovering<D>) {
+        if (d.leq(a, b)) {
+          const auto sb = d.support(b);
+          CHECK(d.within(sb, a));
+          CHECK(d.hash_on(a, sb) == d.hash(b));
+        }
+      }
+    }
+    if constexpr (ProjectionCovering<D>) CHECK(d.hash_on(a, d.support(a)) == d.hash(a));
+  }
+}
+
 }  // namespace precis::testing

@@ -239,10 +239,9 @@ class ReachedSet {
     if (!dom_) return;
     auto& li = index_[n->loc];
     if constexpr (projection) {
-      auto sup = dom_->support(n->element);
       std::size_t g = 0;
-      while (g < li.groups.size() && !(li.groups[g].support == sup)) ++g;
-      if (g == li.groups.size()) li.groups.push_back(Group{std::move(sup), {}});
+      while (g < li.groups.size() && !dom_->same_support(li.groups[g].support, n->element)) ++g;
+      if (g == li.groups.size()) li.groups.push_back(Group{dom_->support(n->element), {}});
       s.group = static_cast<std::uint32_t>(g);
       s.hash = dom_->hash(n->element);
     } else {

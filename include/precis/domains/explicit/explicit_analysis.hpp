@@ -40,7 +40,7 @@ class ExplicitAnalysis {
   template <class Sink>
   void successors(const element& e, const EdgeRef& edge, const precision& /*pi*/,
                   Sink&& sink) const {
-    element s = explicit_post(e, edge.operation());
+    element s = explicit_post(e, edge.operation(), value_limit_ > 0);
     if (!s.is_bottom()) sink(std::move(s));
   }
 

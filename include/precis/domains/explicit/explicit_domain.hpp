@@ -7,13 +7,13 @@
 // flag. Booleans are 0/1.
 
 #include <boost/container/flat_map.hpp>
-#include <boost/container/small_vector.hpp>
 
 #include <algorithm>
 #include <cstdint>
 #include <optional>
 #include <ostream>
 #include <string>
+#include <vector>
 
 #include "precis/core/concepts.hpp"
 #include "precis/domains/explicit/variable_set.hpp"
@@ -82,11 +82,9 @@ class ExplicitState {
     return it == history_.end() ? 0 : it->second;
   }
   void note_change(VarId v) { ++history_[v]; }
-  // Inline storage for two variables: most states have a changed counter or two, and a
-  // heap block per state was a quarter of the cost of a counting loop's ARG.
-  using history_type = boost::container::flat_map<
-      VarId, std::uint32_t, std::less<>,
-      boost::container::small_vector<std::pair<VarId, std::uint32_t>, 2>>;
+  // Only counted when the analysis asks for it (a value limit is set): a heap block per
+  // state was a quarter of the cost of a counting loop's ARG.
+  using history_type = boost::container::flat_map<VarId, std::uint32_t>;
   [[nodiscard]] const history_type& history() const { return history_; }
 
   friend bool operator==(const ExplicitState& a, const ExplicitState& b) {
@@ -103,7 +101,7 @@ class ExplicitDomain {
  public:
   using element = ExplicitState;
   // The support of a state: its bound variables, sorted (ProjectionCovering).
-  using support_type = boost::container::small_vector<VarId, 8>;
+  using support_type = std::vector<VarId>;
 
   [[nodiscard]] element bottom() const { return ExplicitState::bottom(); }
   [[nodiscard]] element top() const { return ExplicitState{}; }
@@ -169,6 +167,9 @@ class ExplicitDomain {
       if (it == end || it->first != v) return false;
     }
     return true;
+  }
+  [[nodiscard]] bool same_support(const support_type& s, const element& e) const {
+    return !e.is_bottom() && s.size() == e.size() && within(s, e);
   }
   // Requires within(s, e).
   [[nodiscard]] std::size_t hash_on(const element& e, const support_type& s) const {

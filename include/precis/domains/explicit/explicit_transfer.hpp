@@ -84,15 +84,18 @@ inline bool bind_literal(Term lit, bool positive, ExplicitState& v) {
 
 }  // namespace detail
 
-// SP_op(v); the result is bottom when op contradicts v.
-inline ExplicitState explicit_post(const ExplicitState& v, const Operation& op) {
+// SP_op(v); the result is bottom when op contradicts v. With count_changes, an
+// assignment that gives a variable a new value counts in the state's history (the
+// value limit of ExplicitAnalysis reads it; nobody else pays for it).
+inline ExplicitState explicit_post(const ExplicitState& v, const Operation& op,
+                                   bool count_changes = false) {
   if (v.is_bottom()) return v;
   ExplicitState r = v;
   std::visit(overloaded{
                  [](const Skip&) {},
                  [&](const Assign& a) {
                    auto nv = evaluate(a.value, v);
-                   if (nv && v.get(a.var) != nv) r.note_change(a.var);
+                   if (count_changes && nv && v.get(a.var) != nv) r.note_change(a.var);
                    r.set(a.var, nv);
                  },
                  [&](const Havoc& h) { r.forget(h.var); },

@@ -103,6 +103,12 @@ class ProductLattice {
     }
     (std::index_sequence_for<Ds...>{});
   }
+  [[nodiscard]] bool same_support(const support_type& s, const element& e) const requires keyed {
+    return [&]<std::size_t... I>(std::index_sequence<I...>) {
+      return (component_same_support<I>(std::get<I>(s), std::get<I>(e.parts)) && ...);
+    }
+    (std::index_sequence_for<Ds...>{});
+  }
   [[nodiscard]] std::size_t hash_on(const element& e, const support_type& s) const
       requires keyed {
     std::size_t h = 0x84222325U;
@@ -128,6 +134,14 @@ class ProductLattice {
     using D = std::tuple_element_t<I, std::tuple<Ds...>>;
     if constexpr (ProjectionCovering<D>)
       return std::get<I>(ds_)->within(s, x);
+    else
+      return true;
+  }
+  template <std::size_t I, class S, class E>
+  bool component_same_support(const S& s, const E& x) const {
+    using D = std::tuple_element_t<I, std::tuple<Ds...>>;
+    if constexpr (ProjectionCovering<D>)
+      return std::get<I>(ds_)->same_support(s, x);
     else
       return true;
   }
