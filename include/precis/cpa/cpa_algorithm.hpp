@@ -101,7 +101,7 @@ class CpaAlgorithm {
                              [&](element&& s) { succs.push_back(std::move(s)); });
         for (auto& s : succs) {
           // Precision adjustment.
-          auto adj = analysis_.adjust(s, *n->precision, er.target);
+          auto adj = analysis_.adjust(std::move(s), *n->precision, er.target);
           if (analysis_.domain().is_bottom(adj.element)) continue;
           auto prec = adj.precision ? std::make_shared<const precision>(std::move(*adj.precision))
                                     : n->precision;

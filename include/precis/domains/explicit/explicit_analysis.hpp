@@ -46,11 +46,19 @@ class ExplicitAnalysis {
 
   [[nodiscard]] Adjusted<element, precision> adjust(const element& e, const precision& pi,
                                                     Loc loc) const {
-    element r = e;
+    return adjust(element(e), pi, loc);
+  }
+  // The CPA algorithm hands over the successor it no longer needs: restricted in place.
+  [[nodiscard]] Adjusted<element, precision> adjust(element&& e, const precision& pi,
+                                                    Loc loc) const {
+    element r = std::move(e);
     r.restrict_to(pi.at(loc));
-    if (value_limit_ > 0)
-      for (const auto& [v, n] : e.history())
-        if (n > value_limit_) r.forget(v);
+    if (value_limit_ > 0) {
+      std::vector<VarId> over;
+      for (const auto& [v, n] : r.history())
+        if (n > value_limit_) over.push_back(v);
+      for (VarId v : over) r.forget(v);
+    }
     return {std::move(r), std::nullopt, Action::Continue};
   }
 

@@ -67,11 +67,16 @@ class ExplicitState {
   // v|pi: the restriction to the tracked variables (precision adjustment, III-A).
   void restrict_to(const VariableSet& pi) {
     if (pi.is_all() || bottom_) return;
-    map_type kept;
-    kept.reserve(vals_.size());
-    for (const auto& kv : vals_)
-      if (pi.contains(kv.first)) kept.insert(kept.end(), kv);  // sorted: hinted insert
-    vals_ = std::move(kept);
+    // In place, and without touching the map when every binding is tracked (the usual
+    // case once the precision has settled).
+    auto first = std::find_if(vals_.begin(), vals_.end(),
+                              [&](const auto& kv) { return !pi.contains(kv.first); });
+    if (first == vals_.end()) return;
+    auto seq = vals_.extract_sequence();
+    seq.erase(std::remove_if(seq.begin(), seq.end(),
+                             [&](const auto& kv) { return !pi.contains(kv.first); }),
+              seq.end());
+    vals_.adopt_sequence(boost::container::ordered_unique_range, std::move(seq));
   }
 
   // How often a variable received a new value on the path to this state: the basis of
