@@ -1,0 +1,473 @@
+#!/usr/bin/env python3
+"""precis-verify on hostile and oversized inputs that the test generates (issue 7).
+
+Every case runs the CLI once and checks its exit code and its report: limits that hold
+in every phase (the reason names the limit), one JSON object for every error, clean
+errors with a position for bad input, bounded output. A case never asserts how fast
+the verifier is; the subprocess timeout only turns a hang into a failure.
+
+  robustness.py --cli PATH --case NAME [--features cvc5,cfront] [--workdir DIR]
+  robustness.py --list
+"""
+
+import argparse
+import json
+import os
+import re
+import subprocess
+import sys
+import tempfile
+import time
+
+CASES = {}
+
+
+def case(name, needs=()):
+    def register(fn):
+        CASES[name] = (fn, tuple(needs))
+        return fn
+    return register
+
+
+class Failure(Exception):
+    pass
+
+
+def run(cli, args, timeout, stdin=subprocess.DEVNULL):
+    start = time.monotonic()
+    try:
+        p = subprocess.run([cli] + args, stdin=stdin, capture_output=True, timeout=timeout)
+    except subprocess.TimeoutExpired:
+        raise Failure(f"precis-verify {' '.join(args)} did not end within {timeout} s (hang)")
+    elapsed = time.monotonic() - start
+    out = p.stdout.decode("utf-8", "replace")
+    err = p.stderr.decode("utf-8", "replace")
+    for bad in ("AddressSanitizer", "runtime error:", "Segmentation", "terminate called"):
+        if bad in out or bad in err:
+            raise Failure(f"crash or sanitizer report:\n{err[-4000:]}")
+    return p.returncode, out, err, elapsed
+
+
+def expect(cond, msg, out="", err=""):
+    if not cond:
+        raise Failure(f"{msg}\n--- stdout (tail)\n{out[-2000:]}\n--- stderr (tail)\n{err[-2000:]}")
+
+
+def expect_unknown_limit(rc, out, err, what):
+    """UNKNOWN (exit 2) whose reason names the limit (`time limit` / `memory limit`)."""
+    expect(rc == 2, f"expected exit 2 (UNKNOWN), got {rc}", out, err)
+    expect(out.startswith("UNKNOWN"), "the verdict line is not UNKNOWN", out, err)
+    expect(re.search(r"Reason: .*" + what, out) is not None,
+           f"the reason does not name the {what}", out, err)
+
+
+def expect_decided_or_limit(rc, out, err):
+    """A verdict, or UNKNOWN with a reason; never a crash (exit 4) or a hang."""
+    expect(rc in (0, 1, 2, 3), f"unexpected exit code {rc}", out, err)
+    if rc == 2:
+        expect("Reason:" in out, "UNKNOWN without a reason", out, err)
+    if rc == 3:
+        expect(re.search(r":\d+:\d+: error: ", err) is not None,
+               "input error without file:line:col", out, err)
+
+
+def write(path, text, mode="w"):
+    with open(path, mode) as f:
+        f.write(text)
+    return path
+
+
+FIG1 = """main process fig1 {
+    var x : int
+    var flag : int
+    var ticks : int
+    var result : int
+    init loc L0
+    loc L1
+    loc L2
+    loc L3
+    loc L4
+    final loc END
+    error loc ERR
+    L0 -> L1 { flag := 0  ticks := 0 }
+    L1 -> L2 { ticks := ticks + 1 }
+    L2 -> L3 { havoc result }
+    L3 -> L4 { assume result = 0 or ticks > x }
+    L3 -> L1 { assume not (result = 0 or ticks > x) }
+    L4 -> ERR { assume flag > 0 }
+    L4 -> END { assume flag <= 0 }
+}
+"""
+
+SAFE_MODEL = """main process small {
+    var x : int
+    init loc L0
+    loc L1
+    final loc END
+    error loc ERR
+    L0 -> L1 { x := 1 }
+    L1 -> ERR { assume x /= 1 }
+    L1 -> END { assume x = 1 }
+}
+"""
+
+
+def counting_loop(n):
+    return f"""main process count {{
+    var x : int
+    init loc L0
+    loc L1
+    loc L2
+    final loc END
+    error loc ERR
+    L0 -> L1 {{ x := 0 }}
+    L1 -> L1 {{ assume x < {n}  x := x + 1 }}
+    L1 -> L2 {{ assume x >= {n} }}
+    L2 -> ERR {{ assume x /= {n} }}
+    L2 -> END {{ assume x = {n} }}
+}}
+"""
+
+
+# ---- limits, one phase at a time ---------------------------------------------------------
+
+@case("limit_time_analysis")
+def _(cli, d, feat):
+    # The track-everything baseline on Fig. 1 never ends: the CPA loop must stop it.
+    m = write(os.path.join(d, "fig1.cfa"), FIG1)
+    rc, out, err, _ = run(cli, ["-q", "--baseline", "-t", "1", m], timeout=60)
+    expect_unknown_limit(rc, out, err, "time limit")
+
+
+@case("limit_time_refinement", needs=("cvc5",))
+def _(cli, d, feat):
+    # Predicate refinement of a long counting loop, one iteration per refinement: the
+    # time goes to refinement and solver calls, which must honour the deadline.
+    m = write(os.path.join(d, "deep.cfa"), counting_loop(100000))
+    rc, out, err, _ = run(cli, ["-q", "--analysis", "pred-cart", "-t", "2", m], timeout=90)
+    expect_unknown_limit(rc, out, err, "time limit")
+
+
+@case("limit_time_interpolation_cvc5", needs=("cvc5",))
+def _(cli, d, feat):
+    # cvc5's own interpolation is not bounded by its per-check limit: the run still is.
+    m = write(os.path.join(d, "deep.cfa"), counting_loop(100000))
+    rc, out, err, _ = run(cli, ["-q", "--analysis", "pred-cart", "--interpolation", "cvc5",
+                                "-t", "2", m], timeout=90)
+    expect_unknown_limit(rc, out, err, "time limit")
+
+
+@case("limit_time_front_end", needs=("cfront",))
+def _(cli, d, feat):
+    # Inlining doubles per level: 2^40 calls. The front end must stop at the limit.
+    lines = ["extern int __VERIFIER_nondet_int(void);",
+             "extern void reach_error(void);",
+             "int g;",
+             "void f40(void) { g = g + __VERIFIER_nondet_int(); }"]
+    for i in range(39, -1, -1):
+        lines.append(f"void f{i}(void) {{ f{i + 1}(); f{i + 1}(); }}")
+    lines.append("int main(void) { f0(); if (g == 12345) reach_error(); return 0; }")
+    m = write(os.path.join(d, "blowup.c"), "\n".join(lines) + "\n")
+    rc, out, err, _ = run(cli, ["-q", "-t", "1", m], timeout=90)
+    expect(rc == 2 or rc == 3, f"expected UNKNOWN (limit) or an input error, got {rc}", out, err)
+    if rc == 2:
+        expect_unknown_limit(rc, out, err, "limit")
+
+
+@case("limit_time_large_c_file", needs=("cfront",))
+def _(cli, d, feat):
+    # 20,000 sequential nondeterministic increments (2 MB of C): front end, clean-up and
+    # analysis all see a large input; the run ends with a verdict or at its limit.
+    body = "\n".join("  if (__VERIFIER_nondet_int()) x++;" for _ in range(20000))
+    src = ("extern int __VERIFIER_nondet_int(void);\nextern void reach_error(void);\n"
+           "int main(void) {\n  int x = 0;\n" + body +
+           "\n  if (x > 20000) reach_error();\n  return 0;\n}\n")
+    m = write(os.path.join(d, "many_ifs.c"), src)
+    rc, out, err, _ = run(cli, ["-q", "-t", "3", m], timeout=90)
+    expect_decided_or_limit(rc, out, err)
+    if rc == 2:
+        expect("time limit" in out or "memory limit" in out, "UNKNOWN not by a limit", out, err)
+
+
+@case("limit_time_output")
+def _(cli, d, feat):
+    # The analysis ends fast, then the ARG of 2*10^5 nodes goes to a DOT file; with a
+    # limit that strikes during output the run is UNKNOWN (the watchdog) or finished.
+    m = write(os.path.join(d, "count.cfa"), counting_loop(100000))
+    rc, out, err, _ = run(cli, ["-q", "-t", "0.3", "--arg-dot", os.path.join(d, "arg.dot"), m],
+                          timeout=60)
+    expect(rc in (0, 2), f"expected SAFE or UNKNOWN, got {rc}", out, err)
+    if rc == 2:
+        expect_unknown_limit(rc, out, err, "time limit")
+
+
+@case("limit_memory")
+def _(cli, d, feat):
+    m = write(os.path.join(d, "fig1.cfa"), FIG1)
+    rc, out, err, _ = run(cli, ["-q", "--baseline", "-t", "120", "--memory-limit", "200", m],
+                          timeout=180)
+    expect_unknown_limit(rc, out, err, "memory limit")
+
+
+@case("limit_memory_json")
+def _(cli, d, feat):
+    m = write(os.path.join(d, "fig1.cfa"), FIG1)
+    rc, out, err, _ = run(cli, ["-q", "--json", "--baseline", "-t", "120", "--memory-limit",
+                                "200", m], timeout=180)
+    expect(rc == 2, f"expected exit 2, got {rc}", out, err)
+    doc = json.loads(out)
+    expect(doc["verdict"] == "UNKNOWN" and "memory limit" in doc["reason"],
+           "JSON report does not say UNKNOWN / memory limit", out, err)
+
+
+# ---- one JSON object for every error -----------------------------------------------------
+
+def json_error(cli, args, rc_expected, out_kind, need_position):
+    rc, out, err, _ = run(cli, ["-q", "--json"] + args, timeout=60)
+    expect(rc == rc_expected, f"expected exit {rc_expected}, got {rc}", out, err)
+    try:
+        doc = json.loads(out)
+    except json.JSONDecodeError as e:
+        raise Failure(f"stdout is not one JSON object ({e}):\n{out[:2000]}")
+    expect(doc.get("verdict") == "ERROR", "verdict is not ERROR", out, err)
+    expect(doc.get("error") == out_kind, f"error kind is not {out_kind}", out, err)
+    expect(isinstance(doc.get("message"), str) and doc["message"], "no message", out, err)
+    if need_position:
+        expect(isinstance(doc.get("line"), int) and isinstance(doc.get("column"), int),
+               "no line/column", out, err)
+
+
+@case("json_missing_file")
+def _(cli, d, feat):
+    json_error(cli, [os.path.join(d, "nope.cfa")], 3, "input", False)
+
+
+@case("json_syntax_error")
+def _(cli, d, feat):
+    m = write(os.path.join(d, "bad.cfa"), "main process p {\n  var x : int\n  loc L0 {\n}\n")
+    json_error(cli, [m], 3, "input", True)
+
+
+@case("json_type_error")
+def _(cli, d, feat):
+    m = write(os.path.join(d, "bad.cfa"), SAFE_MODEL.replace("x := 1", "x := true"))
+    json_error(cli, [m], 3, "input", True)
+
+
+@case("json_unsupported_type")
+def _(cli, d, feat):
+    m = write(os.path.join(d, "bad.cfa"), SAFE_MODEL.replace("x : int", "x : bv[8]"))
+    json_error(cli, [m], 3, "input", True)
+
+
+@case("json_no_error_location")
+def _(cli, d, feat):
+    m = write(os.path.join(d, "bad.cfa"),
+              "main process p {\n  var x : int\n  init loc L0\n  final loc E\n  L0 -> E { x := 1 }\n}\n")
+    json_error(cli, [m], 3, "input", False)
+
+
+@case("json_usage_error")
+def _(cli, d, feat):
+    m = write(os.path.join(d, "ok.cfa"), SAFE_MODEL)
+    json_error(cli, ["--time-limit", "nan", m], 4, "usage", False)
+
+
+@case("json_fifo")
+def _(cli, d, feat):
+    fifo = os.path.join(d, "model.cfa")
+    os.mkfifo(fifo)  # no writer: opening it would block forever
+    json_error(cli, [fifo], 3, "input", False)
+
+
+@case("json_bad_c", needs=("cfront",))
+def _(cli, d, feat):
+    m = write(os.path.join(d, "bad.c"), "int main(void) { int *p = 0; return *p; }\n")
+    json_error(cli, [m], 3, "input", True)
+
+
+@case("json_unsupported_property", needs=("cfront",))
+def _(cli, d, feat):
+    write(os.path.join(d, "t.c"), "int main(void) { return 0; }\n")
+    m = write(os.path.join(d, "t.yml"),
+              "format_version: '2.0'\ninput_files: 't.c'\nproperties:\n"
+              "  - property_file: ../properties/termination.prp\n    expected_verdict: true\n"
+              "options:\n  language: C\n  data_model: ILP32\n")
+    json_error(cli, [m], 3, "input", True)
+
+
+@case("json_verdicts_are_json")
+def _(cli, d, feat):
+    m = write(os.path.join(d, "ok.cfa"), SAFE_MODEL)
+    rc, out, err, _ = run(cli, ["-q", "--json", m], timeout=60)
+    expect(rc == 0 and json.loads(out)["verdict"] == "SAFE", "SAFE as JSON", out, err)
+
+
+# ---- bad input: clean errors, never a crash -------------------------------------------------
+
+@case("cli_rejects_nan_and_negative")
+def _(cli, d, feat):
+    m = write(os.path.join(d, "ok.cfa"), SAFE_MODEL)
+    for args in (["-t", "nan"], ["-t", "inf"], ["--solver-timeout", "nan"],
+                 ["--max-nodes", "-1"], ["--max-refinements", "-3"], ["--memory-limit", "x"]):
+        rc, out, err, _ = run(cli, args + [m], timeout=30)
+        expect(rc == 4, f"{args}: expected exit 4 (usage), got {rc}", out, err)
+
+
+@case("bom_is_read")
+def _(cli, d, feat):
+    m = write(os.path.join(d, "bom.cfa"), b"\xef\xbb\xbf" + SAFE_MODEL.encode(), mode="wb")
+    rc, out, err, _ = run(cli, ["-q", m], timeout=60)
+    expect(rc == 0 and out.startswith("SAFE"), f"BOM model: expected SAFE, got {rc}", out, err)
+
+
+@case("flat_disjunction_cfa")
+def _(cli, d, feat):
+    # One assume over a flat disjunction of 365,000 equalities (5 MB).
+    disj = " or ".join(f"x = {i}" for i in range(365000))
+    src = ("main process big {\n  var x : int\n  init loc L0\n  loc L1\n  final loc END\n"
+           "  error loc ERR\n  L0 -> L1 { assume " + disj + " }\n"
+           "  L1 -> ERR { assume x < 0 }\n  L1 -> END { assume x >= 0 }\n}\n")
+    m = write(os.path.join(d, "big.cfa"), src)
+    for analysis in ["expl"] + (["pred-cart", "expl+pred"] if "cvc5" in feat else []):
+        rc, out, err, _ = run(cli, ["-q", "-a", analysis, "-t", "5", m], timeout=120)
+        expect_decided_or_limit(rc, out, err)
+        expect(rc != 1, f"{analysis}: UNSAFE on a SAFE model", out, err)
+
+
+@case("deep_c_expression", needs=("cfront",))
+def _(cli, d, feat):
+    terms = " + ".join(["a"] * 100000)
+    src = ("extern int __VERIFIER_nondet_int(void);\nextern void reach_error(void);\n"
+           "int main(void) {\n  int a = __VERIFIER_nondet_int();\n  if (a < 0 || a > 1) return 0;\n"
+           f"  int s = {terms};\n  if (s > 100000) reach_error();\n  return 0;\n}}\n")
+    m = write(os.path.join(d, "deep.c"), src)
+    rc, out, err, _ = run(cli, ["-q", "-t", "10", m], timeout=120)
+    expect_decided_or_limit(rc, out, err)
+    expect(rc != 1, "UNSAFE on a SAFE program", out, err)
+
+
+@case("deep_c_parentheses", needs=("cfront",))
+def _(cli, d, feat):
+    src = ("int main(void) {\n  int s = " + "(" * 100000 + "1" + ")" * 100000 +
+           ";\n  return s;\n}\n")
+    m = write(os.path.join(d, "parens.c"), src)
+    rc, out, err, _ = run(cli, ["-q", "-t", "10", m], timeout=120)
+    expect(rc == 3, f"expected an input error, got {rc}", out, err)
+    expect(re.search(r":\d+:\d+: error: ", err) is not None, "no file:line:col", out, err)
+
+
+@case("many_small_calls", needs=("cfront",))
+def _(cli, d, feat):
+    lines = ["extern int __VERIFIER_nondet_int(void);", "extern void reach_error(void);",
+             "int g;"]
+    for i in range(50):
+        lines.append(f"void h{i}(int k) {{ if (k > {i}) g = g + 1; }}")
+    lines.append("int main(void) {\n  int k = __VERIFIER_nondet_int();")
+    lines += [f"  h{i % 50}(k);" for i in range(2000)]
+    lines.append("  if (g < 0) reach_error();\n  return 0;\n}")
+    m = write(os.path.join(d, "calls.c"), "\n".join(lines) + "\n")
+    rc, out, err, _ = run(cli, ["-q", "-t", "5", m], timeout=120)
+    expect_decided_or_limit(rc, out, err)
+    expect(rc != 1, "UNSAFE on a SAFE program", out, err)
+
+
+@case("nonlinear_mod_hang", needs=("cvc5",))
+def _(cli, d, feat):
+    for op in ("mod", "/"):
+        bound = "2" if op == "mod" else "1000000"
+        src = ("main process nl {\n  var a : int\n  var b : int\n  init loc L0\n  loc L1\n"
+               "  final loc END\n  error loc ERR\n  L0 -> L1 { assume b = 3 }\n"
+               f"  L1 -> ERR {{ assume (a {op} b) > {bound} and a < 3 and a >= 0 }}\n"
+               f"  L1 -> END {{ assume not ((a {op} b) > {bound} and a < 3 and a >= 0) }}\n}}\n")
+        m = write(os.path.join(d, "nl.cfa"), src)
+        for analysis in ("expl+pred", "pred-cart", "pred-bool"):
+            rc, out, err, _ = run(cli, ["-q", "-a", analysis, "-t", "5", m], timeout=90)
+            expect_decided_or_limit(rc, out, err)
+            expect(rc != 1, f"{analysis} {op}: UNSAFE on a SAFE model", out, err)
+
+
+@case("invalid_yaml", needs=("cfront",))
+def _(cli, d, feat):
+    write(os.path.join(d, "t.c"), "int main(void) { return 0; }\n")
+    for i, text in enumerate([
+            "format_version: '2.0'\ninput_files: 't.c\nproperties: []\n",      # unclosed quote
+            "format_version: '2.0'\ninput_files: [ 't.c'\n",                   # unbalanced
+            "format_version: '2.0'\ninput_files:\n\t- 't.c'\n"]):              # tab indent
+        m = write(os.path.join(d, f"bad{i}.yml"), text)
+        rc, out, err, _ = run(cli, ["-q", m], timeout=60)
+        expect(rc == 3, f"invalid YAML {i}: expected exit 3, got {rc}", out, err)
+        expect(re.search(r"bad%d\.yml:\d+:\d+: error: " % i, err) is not None,
+               "no file:line:col", out, err)
+
+
+@case("output_missing_directory")
+def _(cli, d, feat):
+    m = write(os.path.join(d, "ok.cfa"), SAFE_MODEL)
+    rc, out, err, _ = run(cli, ["-q", "--arg-dot", os.path.join(d, "no", "such", "a.dot"), m],
+                          timeout=30)
+    expect(rc == 3 and "a.dot" in err, f"expected an input error naming a.dot, got {rc}", out, err)
+    expect(out == "", "a verdict was printed although the output cannot be written", out, err)
+
+
+@case("output_full_device")
+def _(cli, d, feat):
+    if not os.path.exists("/dev/full"):
+        return
+    m = write(os.path.join(d, "ok.cfa"), SAFE_MODEL)
+    with open("/dev/full", "w") as full:
+        p = subprocess.run([cli, "-q", m], stdin=subprocess.DEVNULL, stdout=full,
+                           stderr=subprocess.PIPE, timeout=30)
+    err = p.stderr.decode()
+    expect(p.returncode == 4 and "cannot write" in err,
+           f"writing to /dev/full: expected exit 4 with a message, got {p.returncode}", "", err)
+    rc, out, err, _ = run(cli, ["-q", "--arg-dot", "/dev/full", m], timeout=30)
+    expect(rc == 3 and "cannot write" in err, f"--arg-dot /dev/full: got {rc}", out, err)
+
+
+@case("wide_counterexample")
+def _(cli, d, feat):
+    # 20,000 variables, each assigned on the path: the text report shows what changes
+    # and caps the table instead of printing 20,000 x 20,000 values.
+    n = 20000
+    decls = "\n".join(f"  var v{i} : int" for i in range(n))
+    ops = "  ".join(f"v{i} := {i}" for i in range(n))
+    src = (f"main process wide {{\n{decls}\n  init loc L0\n  loc L1\n  error loc ERR\n"
+           f"  L0 -> L1 {{ {ops} }}\n  L1 -> ERR {{ assume v{n - 1} = {n - 1} }}\n}}\n")
+    m = write(os.path.join(d, "wide.cfa"), src)
+    rc, out, err, _ = run(cli, ["-q", "-t", "20", "--memory-limit", "4000", m], timeout=120)
+    expect(rc in (1, 2), f"expected UNSAFE (or UNKNOWN by a limit), got {rc}", out, err)
+    expect(len(out) < 2_000_000, f"the report is {len(out)} bytes", out[:3000], err)
+    if rc == 1:
+        expect("more steps not shown" in out, "the table is not capped with a note", out, err)
+
+
+def main():
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--cli")
+    ap.add_argument("--case")
+    ap.add_argument("--features", default="")
+    ap.add_argument("--list", action="store_true")
+    a = ap.parse_args()
+    if a.list:
+        for name, (_, needs) in CASES.items():
+            print(name, ",".join(needs))
+        return 0
+    fn, needs = CASES[a.case]
+    feat = set(f for f in a.features.split(",") if f)
+    missing = [n for n in needs if n not in feat]
+    if missing:
+        print(f"skipped: needs {', '.join(missing)}")
+        return 77  # CTest SKIP_RETURN_CODE
+    with tempfile.TemporaryDirectory(prefix="precis-robust-") as d:
+        try:
+            fn(a.cli, d, feat)
+        except Failure as e:
+            print(f"FAIL {a.case}: {e}")
+            return 1
+    print(f"ok {a.case}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
