@@ -1,6 +1,12 @@
 #!/usr/bin/env bash
-# Installs the dependencies, builds everything (library checks, CLI, C front end, test
-# suites plain and under ASan+UBSan) and runs the whole test suite with CTest.
+# Installs the dependencies, then builds and tests precis the way a user builds it:
+#   1. the conventional build, `cmake -DCMAKE_BUILD_TYPE=Release` with the default
+#      options (library checks, CLI, C front end, examples, test suites plain and under
+#      ASan+UBSan), with the project's -Werror on, and every test with CTest;
+#   2. the same sources with clang 16 (CLI and examples, no tests), so that a build with
+#      the other compiler keeps working;
+#   3. the fuzz targets for a bounded time each (scripts/fuzz-ci.sh), when libFuzzer is
+#      installed.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 ./scripts/setup.sh
@@ -10,9 +16,23 @@ if command -v ccache >/dev/null 2>&1; then
   launcher=(-DCMAKE_CXX_COMPILER_LAUNCHER=ccache)
   export CCACHE_BASEDIR="$PWD"  # cache hits across clones in other folders
 fi
-# Tests are compiled without optimisation or debug info: compile time dominates here
-# (the ASan+UBSan variants add -O1 themselves).
-cmake -S . -B build/test -DCMAKE_BUILD_TYPE=Debug -DCMAKE_CXX_FLAGS_DEBUG="-O0 -g0" \
-  "${launcher[@]}" </dev/null
+step() { echo; echo "== $* ($(date +%T))"; }
+
+step "conventional Release build (GCC, -Werror)"
+cmake -S . -B build/test -DCMAKE_BUILD_TYPE=Release -DPRECIS_WERROR=ON "${launcher[@]}" </dev/null
 cmake --build build/test -j"$jobs" </dev/null
+
+if command -v clang++-16 >/dev/null 2>&1; then
+  step "Release build with clang 16 (CLI, examples)"
+  cmake -S . -B build/clang16 -DCMAKE_BUILD_TYPE=Release -DCMAKE_CXX_COMPILER=clang++-16 \
+    -DPRECIS_BUILD_TESTS=OFF -DPRECIS_WERROR=ON "${launcher[@]}" </dev/null >/dev/null
+  cmake --build build/clang16 -j"$jobs" </dev/null
+fi
+
+if [ -x scripts/fuzz-ci.sh ]; then
+  step "fuzzing (scripts/fuzz-ci.sh)"
+  ./scripts/fuzz-ci.sh </dev/null
+fi
+
+step "tests"
 ctest --test-dir build/test -j"$jobs" --output-on-failure --timeout 900 </dev/null
