@@ -158,7 +158,8 @@ class CEGAR {
     reached_.clear();
     waitlist_.clear();
     arg_.clear();
-    Node* root = arg_.create_root(cfa_.initial_location(), analysis_.initial_element(), precision_);
+    Node* root = arg_.create_root(cfa_.initial_location(), analysis_.initial_element(),
+                                  arg_.keep(precision_));
     ++cpa_stats_->created_nodes;
     cpa.enqueue(root);
   }
@@ -291,11 +292,12 @@ class CEGAR {
           uncovered.insert(uncovered.end(), u.begin(), u.end());
         }
         parent->expanded = false;
-        parent->precision = precision_;
+        const precision* refined = arg_.keep(precision_);
+        parent->precision = refined;
         cpa.enqueue(parent);
         for (Node* u : uncovered) cpa.enqueue(u);
         arg_.for_each_live([&](Node* n) {
-          if (n->in_waitlist) n->precision = precision_;
+          if (n->in_waitlist) n->precision = refined;
         });
       }
       report(st, limits);

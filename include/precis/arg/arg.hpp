@@ -4,15 +4,16 @@
 // computed with; edges are CFA edges. With merge-sep the ARG is a tree plus covering
 // edges; merge-join gives a node several parents.
 //
-// Nodes live in a deque (stable addresses) and are never freed during a run; a removed
-// node is marked and its element released, so that the reached set and waitlists may
-// drop it lazily.
+// Nodes live in chunks of 1024 (stable addresses, one allocation per chunk) and are
+// never freed during a run; a removed node is marked and its element released, so that
+// the reached set and waitlists may drop it lazily. Nodes point to their precisions;
+// the ARG keeps every precision it was given alive (keep()), so a node costs two
+// pointers for them instead of two reference-counted handles.
 
 #include <boost/container/small_vector.hpp>
 
 #include <algorithm>
 #include <cstdint>
-#include <deque>
 #include <memory>
 #include <optional>
 #include <utility>
@@ -36,10 +37,10 @@ class Arg {
     Loc loc;
     E element;
     // The precision to expand this node with (CEGAR refreshes it on the frontier).
-    std::shared_ptr<const P> precision;
+    const P* precision;
     // The precision the element was adjusted with when the node was created; never
     // refreshed, so that refinement can tell which nodes a new precision changes.
-    std::shared_ptr<const P> created_with;
+    const P* created_with;
     boost::container::small_vector<ParentEdge, 1> parents;
     boost::container::small_vector<Node*, 2> children;
     Node* covered_by = nullptr;
@@ -53,12 +54,25 @@ class Arg {
     [[nodiscard]] Node* parent() const { return parents.empty() ? nullptr : parents[0].node; }
   };
 
-  Node* create_root(Loc loc, E element, std::shared_ptr<const P> prec) {
-    root_ = make(loc, std::move(element), std::move(prec));
+  Arg() = default;
+  Arg(const Arg&) = delete;
+  Arg& operator=(const Arg&) = delete;
+  ~Arg() { clear(); }
+
+  // Keeps a precision alive for as long as the ARG lives (until clear()); returns the
+  // pointer nodes store.
+  const P* keep(std::shared_ptr<const P> p) {
+    if (!p) return nullptr;
+    if (kept_.empty() || kept_.back() != p) kept_.push_back(std::move(p));
+    return kept_.back().get();
+  }
+
+  Node* create_root(Loc loc, E element, const P* prec) {
+    root_ = make(loc, std::move(element), prec);
     return root_;
   }
-  Node* add_child(Node* parent, CfaEdge edge, Loc loc, E element, std::shared_ptr<const P> prec) {
-    Node* n = make(loc, std::move(element), std::move(prec));
+  Node* add_child(Node* parent, CfaEdge edge, Loc loc, E element, const P* prec) {
+    Node* n = make(loc, std::move(element), prec);
     n->parents.push_back({parent, edge});
     parent->children.push_back(n);
     return n;
@@ -116,8 +130,6 @@ class Arg {
       }
       x->children.clear();
       x->element = E{};
-      x->precision.reset();
-      x->created_with.reset();
     }
     std::erase_if(uncovered, [](Node* c) { return c->removed; });
     return out;
@@ -137,49 +149,66 @@ class Arg {
   }
 
   [[nodiscard]] Node* root() const { return root_; }
-  [[nodiscard]] std::size_t created() const { return nodes_.size(); }
-  [[nodiscard]] std::size_t size() const { return nodes_.size() - removed_count_; }
+  [[nodiscard]] std::size_t created() const { return count_; }
+  [[nodiscard]] std::size_t size() const { return count_ - removed_count_; }
   template <class F>
   void for_each_live(F&& f) {
-    for (auto& n : nodes_)
-      if (!n.removed) f(&n);
+    for (std::size_t i = 0; i < count_; ++i) {
+      Node* n = at(i);
+      if (!n->removed) f(n);
+    }
   }
   template <class F>
   void for_each_live(F&& f) const {
-    for (const auto& n : nodes_)
-      if (!n.removed) f(&n);
+    for (std::size_t i = 0; i < count_; ++i) {
+      const Node* n = at(i);
+      if (!n->removed) f(n);
+    }
   }
   void clear() {
-    nodes_.clear();
+    for (std::size_t i = 0; i < count_; ++i) std::destroy_at(at(i));
+    for (Node* c : chunks_) std::allocator<Node>{}.deallocate(c, chunk_size);
+    chunks_.clear();
+    kept_.clear();
+    count_ = 0;
     root_ = nullptr;
     removed_count_ = 0;
   }
 
  private:
-  Node* make(Loc loc, E element, std::shared_ptr<const P> prec) {
-    auto created_with = prec;
-    nodes_.push_back(Node{static_cast<std::uint32_t>(nodes_.size()),
-                          loc,
-                          std::move(element),
-                          std::move(prec),
-                          std::move(created_with),
-                          {},
-                          {},
-                          nullptr,
-                          {},
-                          false,
-                          false,
-                          false,
-                          false,
-                          false});
-    return &nodes_.back();
+  static constexpr std::size_t chunk_size = 1024;
+
+  [[nodiscard]] Node* at(std::size_t i) const { return chunks_[i / chunk_size] + i % chunk_size; }
+
+  Node* make(Loc loc, E element, const P* prec) {
+    if (count_ == chunks_.size() * chunk_size)
+      chunks_.push_back(std::allocator<Node>{}.allocate(chunk_size));
+    Node* n = at(count_);
+    std::construct_at(n, Node{static_cast<std::uint32_t>(count_),
+                              loc,
+                              std::move(element),
+                              prec,
+                              prec,
+                              {},
+                              {},
+                              nullptr,
+                              {},
+                              false,
+                              false,
+                              false,
+                              false,
+                              false});
+    ++count_;
+    return n;
   }
   static void detach_child(Node* parent, Node* child) {
     auto& cs = parent->children;
     cs.erase(std::remove(cs.begin(), cs.end(), child), cs.end());
   }
 
-  std::deque<Node> nodes_;
+  std::vector<Node*> chunks_;  // each holds chunk_size nodes, the last one partly
+  std::size_t count_ = 0;
+  std::vector<std::shared_ptr<const P>> kept_;
   Node* root_ = nullptr;
   std::size_t removed_count_ = 0;
 };

@@ -103,9 +103,10 @@ class CpaAlgorithm {
           // Precision adjustment.
           auto adj = analysis_.adjust(std::move(s), *n->precision, er.target);
           if (analysis_.domain().is_bottom(adj.element)) continue;
-          auto prec = adj.precision ? std::make_shared<const precision>(std::move(*adj.precision))
-                                    : n->precision;
-          Node* c = arg_.add_child(n, e, er.target, std::move(adj.element), std::move(prec));
+          const precision* prec =
+              adj.precision ? arg_.keep(std::make_shared<const precision>(std::move(*adj.precision)))
+                            : n->precision;
+          Node* c = arg_.add_child(n, e, er.target, std::move(adj.element), prec);
           ++stats_.created_nodes;
           if (err && er.target == *err) {
             c->target = true;

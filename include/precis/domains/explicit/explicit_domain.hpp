@@ -10,6 +10,7 @@
 
 #include <algorithm>
 #include <cstdint>
+#include <memory>
 #include <optional>
 #include <ostream>
 #include <string>
@@ -28,6 +29,17 @@ class ExplicitState {
   using map_type = boost::container::flat_map<VarId, std::int64_t>;
 
   ExplicitState() = default;  // top: nothing known
+  ExplicitState(const ExplicitState& o)
+      : vals_(o.vals_),
+        bottom_(o.bottom_),
+        history_(o.history_ ? std::make_unique<history_type>(*o.history_) : nullptr) {}
+  ExplicitState(ExplicitState&&) noexcept = default;
+  ExplicitState& operator=(const ExplicitState& o) {
+    if (this != &o) *this = ExplicitState(o);
+    return *this;
+  }
+  ExplicitState& operator=(ExplicitState&&) noexcept = default;
+  ~ExplicitState() = default;
   static ExplicitState bottom() {
     ExplicitState s;
     s.bottom_ = true;
@@ -83,14 +95,21 @@ class ExplicitState {
   // the dynamic precision adjustment that stops tracking variables with many values
   // (explicit-value paper III-F). Not part of the lattice: leq, join and == ignore it.
   [[nodiscard]] std::uint32_t changes(VarId v) const {
-    auto it = history_.find(v);
-    return it == history_.end() ? 0 : it->second;
+    if (!history_) return 0;
+    auto it = history_->find(v);
+    return it == history_->end() ? 0 : it->second;
   }
-  void note_change(VarId v) { ++history_[v]; }
+  void note_change(VarId v) {
+    if (!history_) history_ = std::make_unique<history_type>();
+    ++(*history_)[v];
+  }
   // Only counted when the analysis asks for it (a value limit is set): a heap block per
   // state was a quarter of the cost of a counting loop's ARG.
   using history_type = boost::container::flat_map<VarId, std::uint32_t>;
-  [[nodiscard]] const history_type& history() const { return history_; }
+  [[nodiscard]] const history_type& history() const {
+    static const history_type none;
+    return history_ ? *history_ : none;
+  }
 
   friend bool operator==(const ExplicitState& a, const ExplicitState& b) {
     return a.bottom_ == b.bottom_ && a.vals_ == b.vals_;
@@ -99,7 +118,8 @@ class ExplicitState {
  private:
   map_type vals_;
   bool bottom_ = false;
-  history_type history_;
+  // Behind a pointer: one word in every state, a map only where changes are counted.
+  std::unique_ptr<history_type> history_;
 };
 
 class ExplicitDomain {
