@@ -221,7 +221,10 @@ class ProductPrecision {
   template <class... Incs>
   bool add(Loc l, const ProductIncrement<Incs...>& inc, const ExprManager& em) {
     return [&]<std::size_t... I>(std::index_sequence<I...>) {
-      return (std::get<I>(parts_).add(l, std::get<I>(inc.parts), em) | ...);
+      // Every component adds its part (no short circuit), then: did any change?
+      bool changed = false;
+      ((changed = std::get<I>(parts_).add(l, std::get<I>(inc.parts), em) || changed), ...);
+      return changed;
     }
     (std::index_sequence_for<LPs...>{});
   }
