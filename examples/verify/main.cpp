@@ -288,34 +288,25 @@ int run_analysis(const Model& model, const RunContext& ctx) {
 
 // Option values CLI11 would let through: NaN and infinities for seconds, negative
 // numbers wrapped into huge unsigned counts.
-const CLI::Validator kFiniteNonNegative(
-    [](std::string& v) -> std::string {
-      std::size_t pos = 0;
-      double d = 0;
-      try {
-        d = std::stod(v, &pos);
-      } catch (const std::exception&) {
-        return "'" + v + "' is not a number";
-      }
-      if (pos != v.size() || !std::isfinite(d) || d < 0)
-        return "'" + v + "' is not a finite number >= 0";
-      return {};
-    },
-    "SECONDS>=0");
-const CLI::Validator kFinitePositive(
-    [](std::string& v) -> std::string {
-      std::size_t pos = 0;
-      double d = 0;
-      try {
-        d = std::stod(v, &pos);
-      } catch (const std::exception&) {
-        return "'" + v + "' is not a number";
-      }
-      if (pos != v.size() || !std::isfinite(d) || d <= 0)
-        return "'" + v + "' is not a finite number > 0";
-      return {};
-    },
-    "SECONDS>0");
+// A number of seconds: finite, and above (or at) zero.
+CLI::Validator seconds_validator(bool allow_zero) {
+  return CLI::Validator(
+      [allow_zero](std::string& v) -> std::string {
+        std::size_t pos = 0;
+        double d = 0;
+        try {
+          d = std::stod(v, &pos);
+        } catch (const std::exception&) {
+          return "'" + v + "' is not a number";
+        }
+        if (pos != v.size() || !std::isfinite(d) || d < 0 || (!allow_zero && d == 0))
+          return "'" + v + "' is not a finite number " + (allow_zero ? ">= 0" : "> 0");
+        return {};
+      },
+      allow_zero ? "SECONDS>=0" : "SECONDS>0");
+}
+const CLI::Validator kFiniteNonNegative = seconds_validator(true);
+const CLI::Validator kFinitePositive = seconds_validator(false);
 const CLI::Validator kCount(
     [](std::string& v) -> std::string {
       if (v.empty() || v.size() > 18 || v.find_first_not_of("0123456789") != std::string::npos)
