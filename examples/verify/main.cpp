@@ -222,15 +222,18 @@ int verify(const Model& model, const RunContext& ctx, Analysis analysis, Refiner
 }
 
 #ifdef PRECIS_HAVE_CVC5
-precis::Cvc5Options solver_options(const Config& cfg) {
+// Every solver call gets min(--solver-timeout, the time left of the run).
+precis::Cvc5Options solver_options(const RunContext& ctx) {
   precis::Cvc5Options o;
-  o.timeout_ms = static_cast<std::uint32_t>(cfg.solver_timeout * 1000);
+  o.timeout_ms = static_cast<std::uint32_t>(ctx.cfg.solver_timeout * 1000);
+  o.deadline = precis::Deadline::of(ctx.limits);
   return o;
 }
 
-precis::PredicateRefinerOptions refiner_options(const Config& cfg) {
+precis::PredicateRefinerOptions refiner_options(const RunContext& ctx) {
+  const Config& cfg = ctx.cfg;
   precis::PredicateRefinerOptions o;
-  o.solver = solver_options(cfg);
+  o.solver = solver_options(ctx);
   o.split = cfg.split == "whole"       ? precis::PredicateSplit::Whole
             : cfg.split == "conjuncts" ? precis::PredicateSplit::Conjuncts
                                        : precis::PredicateSplit::Atoms;
@@ -241,10 +244,10 @@ precis::PredicateRefinerOptions refiner_options(const Config& cfg) {
   return o;
 }
 
-precis::PredicateOptions predicate_options(const Config& cfg) {
+precis::PredicateOptions predicate_options(const RunContext& ctx) {
   precis::PredicateOptions o;
-  o.boolean_max_predicates = cfg.bool_max_preds;
-  o.solver = solver_options(cfg);
+  o.boolean_max_predicates = ctx.cfg.bool_max_preds;
+  o.solver = solver_options(ctx);
   return o;
 }
 #endif
@@ -252,29 +255,31 @@ precis::PredicateOptions predicate_options(const Config& cfg) {
 int run_analysis(const Model& model, const RunContext& ctx) {
   const Config& cfg = ctx.cfg;
   const precis::Cfa& cfa = model.cfa;
+  const precis::Deadline deadline = precis::Deadline::of(ctx.limits);
   if (cfg.analysis == "expl") {
 #ifdef PRECIS_HAVE_CVC5
     // With a solver, every explicit-feasible error path gets the exact check.
     return verify(model, ctx, precis::Expl(cfa),
-                  precis::ExplicitSmtRefiner(cfa, solver_options(cfg)));
+                  precis::ExplicitSmtRefiner(cfa, solver_options(ctx)));
 #else
-    return verify(model, ctx, precis::Expl(cfa), precis::ExplicitRefiner(cfa));
+    return verify(model, ctx, precis::Expl(cfa), precis::ExplicitRefiner(cfa, deadline));
 #endif
   }
 #ifdef PRECIS_HAVE_CVC5
   if (cfg.analysis == "pred-cart")
-    return verify(model, ctx, precis::PredCart(cfa, predicate_options(cfg)),
-                  precis::PredicateRefiner(cfa, refiner_options(cfg)));
+    return verify(model, ctx, precis::PredCart(cfa, predicate_options(ctx)),
+                  precis::PredicateRefiner(cfa, refiner_options(ctx)));
   if (cfg.analysis == "pred-bool")
-    return verify(model, ctx, precis::PredBool(cfa, predicate_options(cfg)),
-                  precis::PredicateRefiner(cfa, refiner_options(cfg)));
+    return verify(model, ctx, precis::PredBool(cfa, predicate_options(ctx)),
+                  precis::PredicateRefiner(cfa, refiner_options(ctx)));
   if (cfg.analysis == "expl+pred") {
     using Product = precis::ProductDomain<precis::Expl, precis::Pred>;
     using Refiner = precis::ProductRefiner<precis::ExplicitRefiner, precis::PredicateRefiner>;
     return verify(
         model, ctx,
-        Product(precis::Expl(cfa, cfg.value_limit), precis::Pred(cfa, predicate_options(cfg))),
-        Refiner(precis::ExplicitRefiner(cfa), precis::PredicateRefiner(cfa, refiner_options(cfg))));
+        Product(precis::Expl(cfa, cfg.value_limit), precis::Pred(cfa, predicate_options(ctx))),
+        Refiner(precis::ExplicitRefiner(cfa, deadline),
+                precis::PredicateRefiner(cfa, refiner_options(ctx))));
   }
 #else
   if (cfg.analysis == "pred-cart" || cfg.analysis == "pred-bool" || cfg.analysis == "expl+pred")

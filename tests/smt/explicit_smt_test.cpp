@@ -2,6 +2,7 @@
 #include <doctest/doctest.h>
 
 #include <string>
+#include <vector>
 
 #include "../support/model_suite.hpp"
 #include "precis/algorithms/cegar.hpp"
@@ -36,7 +37,7 @@ TEST_CASE("the SMT check finds inputs the explicit search cannot") {
   auto r = ExplSmt(cfa).run();
   REQUIRE(r.verdict == Verdict::Unsafe);
   REQUIRE(r.counterexample);
-  const auto& v = r.counterexample->steps.back().values;
+  const std::vector<std::int64_t> v = r.counterexample->final_values();
   CHECK(v[y] > 10);
   CHECK(v[x] + v[y] == 20);
   CHECK(v[x] < 5);

@@ -45,11 +45,14 @@ TEST_CASE("ssa: encoding of a path") {
                              Assume{em.lt(em.var(x), em.var(y))}, Skip{}};
   PathFormula pf = encode_path(ssa, ops);
   REQUIRE(pf.size() == 4);
-  REQUIRE(pf.index.size() == 5);
+  REQUIRE(pf.cuts() == 5);
   CHECK(pf.index_at(0, x) == 0);
   CHECK(pf.index_at(1, x) == 1);
+  CHECK(pf.index_at(1, y) == 0);
   CHECK(pf.index_at(2, y) == 1);
   CHECK(pf.index_at(4, x) == 1);
+  CHECK(pf.index(3) == std::vector<std::uint32_t>{1, 1});
+  CHECK_THROWS((void)pf.index_at(5, x));
   ExprManager& s = ssa.ssa();
   CHECK(to_string(pf.steps[0], s) == "x@1 = x@0 + 1");
   CHECK(pf.steps[1] == s.true_());

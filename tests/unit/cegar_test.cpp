@@ -93,7 +93,7 @@ TEST_CASE("a bug deep in a loop is found with a replayed counterexample") {
     // 1 init + 50 * 2 loop edges + exit + error edge
     CHECK(r.counterexample->steps.size() == 103);
     CHECK(r.counterexample->steps.back().to == "ERR");
-    CHECK(r.counterexample->steps.back().values[0] == 50);
+    CHECK(r.counterexample->final_values()[0] == 50);
   }
   // The counter program with the correct bound is safe, tracking x.
   auto safe = CEGAR<Expl>(counter(50, false)).run();
@@ -115,7 +115,7 @@ TEST_CASE("nondeterministic inputs are concretised and replayed") {
   Cfa cfa = std::move(b).build();
   auto r = CEGAR<Expl>(cfa).run();
   REQUIRE(r.verdict == Verdict::Unsafe);
-  const auto& last = r.counterexample->steps.back().values;
+  const auto last = r.counterexample->final_values();
   CHECK(last[y] > 10);
   CHECK(last[x] == last[y] + 3);
   CHECK(last[x] > 13);

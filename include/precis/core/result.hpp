@@ -10,6 +10,7 @@
 #include <map>
 #include <optional>
 #include <string>
+#include <utility>
 #include <vector>
 
 namespace precis {
@@ -26,19 +27,33 @@ inline const char* to_string(Verdict v) {
 }
 
 // One step of a concrete error path: the CFA edge taken (by location names and its
-// operation in .cfa syntax) and the values of all variables after the step.
+// operation in .cfa syntax) and the variables it wrote with their new values. Only the
+// changes: a path of n steps over m variables costs O(n + m), not O(n * m) (20,000
+// variables on a 20,000-step path would be 3.2 GB of values).
 struct CounterexampleStep {
   std::string from;
   std::string to;
   std::string operation;
   std::uint32_t line = 0;
-  std::vector<std::int64_t> values;  // indexed by VarId
+  std::vector<std::pair<std::uint32_t, std::int64_t>> changes;  // (VarId, new value)
 };
 
 struct Counterexample {
   std::vector<std::string> variables;  // names, indexed by VarId
   std::vector<std::int64_t> initial;   // the chosen initial value of every variable
   std::vector<CounterexampleStep> steps;
+
+  // The value of every variable after step i (0-based); O(i + variables).
+  [[nodiscard]] std::vector<std::int64_t> values_after(std::size_t i) const {
+    std::vector<std::int64_t> v = initial;
+    for (std::size_t k = 0; k <= i && k < steps.size(); ++k)
+      for (const auto& [x, val] : steps[k].changes) v.at(x) = val;
+    return v;
+  }
+  // After the last step (the initial values for an empty path).
+  [[nodiscard]] std::vector<std::int64_t> final_values() const {
+    return steps.empty() ? initial : values_after(steps.size() - 1);
+  }
 };
 
 // Wall-clock stopwatch that accumulates into a double (seconds).

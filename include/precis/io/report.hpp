@@ -43,10 +43,13 @@ inline void print_counterexample(std::ostream& os, const Counterexample& cex,
       for (auto x : cex.initial) r.push_back(std::to_string(x));
       rows.push_back(std::move(r));
     }
+    std::vector<std::int64_t> cur = cex.initial;
     for (std::size_t i = 0; i < shown_steps; ++i) {
       const auto& s = cex.steps[i];
+      for (const auto& [x, val] : s.changes)
+        if (x < cur.size()) cur[x] = val;
       std::vector<std::string> r{std::to_string(i + 1), edge_of(s), s.operation};
-      for (auto x : s.values) r.push_back(std::to_string(x));
+      for (auto x : cur) r.push_back(std::to_string(x));
       r.resize(head.size());
       rows.push_back(std::move(r));
     }
@@ -75,20 +78,19 @@ inline void print_counterexample(std::ostream& os, const Counterexample& cex,
     if (shown_init < cex.initial.size())
       os << " ... (" << cex.initial.size() - shown_init << " more; --json has all)";
     os << '\n';
-    const std::vector<std::int64_t>* prev = &cex.initial;
     for (std::size_t i = 0; i < shown_steps; ++i) {
       const auto& s = cex.steps[i];
       os << "  " << i + 1 << ": " << edge_of(s) << "  " << cell(s.operation);
-      std::size_t changes = 0;
-      for (std::size_t v = 0; v < s.values.size(); ++v) {
-        if (v < prev->size() && (*prev)[v] == s.values[v]) continue;
-        if (changes++ < fmt.max_changes_per_step)
-          os << (changes == 1 ? "  | " : ", ") << cex.variables[v] << '=' << s.values[v];
+      std::size_t shown = 0;
+      for (const auto& [x, val] : s.changes) {
+        if (shown == fmt.max_changes_per_step) {
+          os << " ... (" << s.changes.size() - shown << " more changes)";
+          break;
+        }
+        os << (shown++ == 0 ? "  | " : ", ")
+           << (x < cex.variables.size() ? cex.variables[x] : "?") << '=' << val;
       }
-      if (changes > fmt.max_changes_per_step)
-        os << " ... (" << changes - fmt.max_changes_per_step << " more changes)";
       os << '\n';
-      prev = &s.values;
     }
   }
   if (shown_steps < cex.steps.size())
@@ -170,9 +172,10 @@ inline void write_json(std::ostream& os, const VerificationResult& r, const std:
     for (const auto& st : c.steps) {
       j.begin_object().field("from", st.from).field("to", st.to).field("operation", st.operation);
       j.field("line", std::uint64_t{st.line});
-      j.key("values").begin_array();
-      for (auto x : st.values) j.value(x);
-      j.end_array().end_object();
+      j.key("changes").begin_object();
+      for (const auto& [x, val] : st.changes)
+        j.field(x < c.variables.size() ? c.variables[x] : std::to_string(x), val);
+      j.end_object().end_object();
     }
     j.end_array().end_object();
   }

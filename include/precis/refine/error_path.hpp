@@ -4,6 +4,7 @@
 // the explicit-value paper, section III-A), and the result type of refiners.
 
 #include <optional>
+#include <span>
 #include <string>
 #include <utility>
 #include <vector>
@@ -45,17 +46,38 @@ struct Refinement {
   std::string reason;
 };
 
-// Builds the user-facing counterexample from a successful replay.
+namespace detail {
+
+// One counterexample step from the changes a replay recorded for it: O(changes).
+inline CounterexampleStep counterexample_step(CounterexampleStep step,
+                                              std::span<const ReplayResult::Change> changes) {
+  for (const auto& ch : changes) step.changes.emplace_back(ch.var, ch.value);
+  return step;
+}
+
+}  // namespace detail
+
+// Builds the user-facing counterexample from a successful replay that recorded its
+// changes (ReplayRecord::Changes).
 inline Counterexample make_counterexample(const Cfa& cfa, const ErrorPath& path,
                                           const PathInputs& in, const ReplayResult& r) {
   Counterexample cex;
   for (const auto& v : cfa.variables()) cex.variables.push_back(v.name);
   cex.initial = in.initial;
+  cex.steps.reserve(path.steps.size());
+  const std::span<const ReplayResult::Change> all(r.changes);
+  std::size_t c = 0;
   for (std::size_t i = 0; i < path.steps.size(); ++i) {
     const auto& s = path.steps[i];
-    cex.steps.push_back(CounterexampleStep{cfa.name(s.source), cfa.name(s.target),
-                                           to_string(*s.op, cfa.exprs()), cfa.line(s.edge),
-                                           r.states.at(i + 1)});
+    const std::size_t first = c;
+    while (c < all.size() && all[c].step == i) ++c;
+    cex.steps.push_back(
+        detail::counterexample_step(CounterexampleStep{cfa.name(s.source),
+                                                       cfa.name(s.target),
+                                                       to_string(*s.op, cfa.exprs()),
+                                                       cfa.line(s.edge),
+                                                       {}},
+                                    all.subspan(first, c - first)));
   }
   return cex;
 }
@@ -65,7 +87,7 @@ inline Counterexample make_counterexample(const Cfa& cfa, const ErrorPath& path,
 template <class P>
 bool confirm_by_replay(const Cfa& cfa, const ErrorPath& path, const std::vector<Operation>& ops,
                        const PathInputs& in, Refinement<P>& out) {
-  ReplayResult r = replay(cfa.exprs(), ops, in);
+  ReplayResult r = replay(cfa.exprs(), ops, in, ReplayRecord::Changes);
   if (!r.ok) {
     out.reason = "the inputs found for the error path do not replay: " + r.reason;
     return false;

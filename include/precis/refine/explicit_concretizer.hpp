@@ -8,6 +8,11 @@
 // input's value, solves the failing condition for that input and tries again. Any
 // answer is confirmed by the replay, so the search can only fail, never lie; the SMT
 // layer gives exact inputs where this search gives up.
+//
+// Replays keep no states (issue 7: one state per step of a path over 20,000 variables,
+// per replay, made the search take minutes and gigabytes), the greedy search tries only
+// inputs the path reads and counts its budget in replayed steps, and the run's deadline
+// ends it with limit_reached.
 
 #include <algorithm>
 #include <cstdint>
@@ -15,6 +20,7 @@
 #include <span>
 #include <vector>
 
+#include "precis/core/limits.hpp"
 #include "precis/domains/explicit/explicit_transfer.hpp"
 #include "precis/expr/invert.hpp"
 #include "precis/refine/concrete_interpreter.hpp"
@@ -54,7 +60,7 @@ inline bool fix_by_inversion(const ExprManager& em, std::span<const Operation> o
     else if (const auto* a = std::get_if<Assign>(&ops[i]))
       origin[a->var] = {InputOrigin::None, 0};
   }
-  const auto& state = r.states[k];
+  const auto& state = r.state;  // before step k
   std::vector<VarId> vars;
   collect_vars(as->cond, vars);
   std::vector<std::pair<Term, bool>> lits;
@@ -95,17 +101,54 @@ inline bool fix_by_inversion(const ExprManager& em, std::span<const Operation> o
   return false;
 }
 
-// How far a replay gets: the number of steps executed before the first failure.
+// How far a replay gets: the number of steps executed before the first failure. Charges
+// the steps replayed, at least 1024 (so at most 4096 replays of short paths), to `budget`.
 inline std::size_t progress_of(const ExprManager& em, std::span<const Operation> ops,
-                               const PathInputs& in) {
-  ReplayResult r = replay(em, ops, in);
+                               const PathInputs& in, std::size_t& budget) {
+  ReplayResult r = replay(em, ops, in, ReplayRecord::None);
+  const std::size_t steps = std::max<std::size_t>(r.ok ? ops.size() : r.failed_step + 1, 1024);
+  budget = budget > steps ? budget - steps : 0;
   return r.ok ? ops.size() + 1 : r.failed_step;
+}
+
+// The inputs that can matter: initial values the path reads before it writes them, and
+// havocs whose value is read before the variable is written again (a backward liveness
+// pass). The others cannot change how far a replay gets.
+struct LiveInputs {
+  std::vector<char> initial;  // by VarId
+  std::vector<char> havoc;    // by step
+};
+inline LiveInputs live_inputs(const ExprManager& em, std::span<const Operation> ops) {
+  LiveInputs out;
+  std::vector<char> live(em.num_vars(), 0);
+  out.havoc.assign(ops.size(), 0);
+  std::vector<VarId> vs;
+  auto read = [&](Term t) {
+    vs.clear();
+    collect_vars(t, vs);
+    for (VarId v : vs) live[v] = 1;
+  };
+  for (std::size_t i = ops.size(); i-- > 0;) {
+    const Operation& op = ops[i];
+    if (const auto* h = std::get_if<Havoc>(&op)) {
+      out.havoc[i] = live[h->var];
+      live[h->var] = 0;
+    } else if (const auto* a = std::get_if<Assign>(&op)) {
+      live[a->var] = 0;
+      read(a->value);
+    } else if (const auto* as = std::get_if<Assume>(&op)) {
+      read(as->cond);
+    }
+  }
+  out.initial = std::move(live);
+  return out;
 }
 
 // Greedy search: change one input at a time to a candidate value (the path's constants
 // and their neighbours, small values) whenever that lets the replay get further.
+// `budget` counts replayed steps.
 inline bool fix_by_search(const ExprManager& em, std::span<const Operation> ops, PathInputs& in,
-                          std::size_t& budget) {
+                          const LiveInputs& live, std::size_t& budget, const Deadline& deadline) {
   std::vector<std::int64_t> consts{0, 1, -1, 2};
   for (const auto& op : ops) {
     if (const auto* a = std::get_if<Assume>(&op)) path_constants(a->cond, consts);
@@ -117,43 +160,49 @@ inline bool fix_by_search(const ExprManager& em, std::span<const Operation> ops,
       if (auto v = arith::add(c, d)) cands.push_back(*v);
   std::sort(cands.begin(), cands.end());
   cands.erase(std::unique(cands.begin(), cands.end()), cands.end());
-  const std::size_t base = progress_of(em, ops, in);
+  const std::size_t base = progress_of(em, ops, in, budget);
   auto try_slot = [&](std::int64_t& slot, bool is_bool) {
     const std::int64_t old = slot;
     for (auto c : cands) {
       if (c == old || (is_bool && c != 0 && c != 1)) continue;
       if (budget == 0) break;
-      --budget;
+      deadline.check();
       slot = c;
-      if (progress_of(em, ops, in) > base) return true;
+      if (progress_of(em, ops, in, budget) > base) return true;
     }
     slot = old;
     return false;
   };
   for (VarId v = 0; v < em.num_vars(); ++v)
-    if (try_slot(in.initial[v], em.variable(v).type == Type::Bool)) return true;
+    if (live.initial[v] && try_slot(in.initial[v], em.variable(v).type == Type::Bool)) return true;
   for (std::size_t i = 0; i < ops.size(); ++i)
     if (const auto* h = std::get_if<Havoc>(&ops[i]))
-      if (try_slot(in.havoc[i], em.variable(h->var).type == Type::Bool)) return true;
+      if (live.havoc[i] && try_slot(in.havoc[i], em.variable(h->var).type == Type::Bool))
+        return true;
   return false;
 }
 
 }  // namespace detail
 
+// Throws limit_reached when `deadline` passes during the search.
 inline std::optional<PathInputs> concretize_inputs(const ExprManager& em,
                                                    std::span<const Operation> ops,
-                                                   std::size_t max_attempts = 256) {
+                                                   std::size_t max_attempts = 256,
+                                                   const Deadline& deadline = {}) {
   PathInputs in;
   in.initial.assign(em.num_vars(), 0);
   in.havoc.assign(ops.size(), 0);
-  // Bound on replays of the greedy search, so that long paths stay cheap.
-  std::size_t budget = 4096;
+  // Bound on the steps the greedy search replays (4096 replays of a path up to 1024
+  // steps, fewer of longer ones), so that long paths stay cheap.
+  std::size_t budget = std::size_t{1} << 22;
+  const detail::LiveInputs live = detail::live_inputs(em, ops);
   for (std::size_t attempt = 0; attempt < max_attempts; ++attempt) {
-    ReplayResult r = replay(em, ops, in);
+    deadline.check();
+    ReplayResult r = replay(em, ops, in, ReplayRecord::None);
     if (r.ok) return in;
     if (detail::fix_by_inversion(em, ops, r, in)) continue;
     if (!std::holds_alternative<Assume>(ops[r.failed_step])) return std::nullopt;
-    if (!detail::fix_by_search(em, ops, in, budget)) return std::nullopt;
+    if (!detail::fix_by_search(em, ops, in, live, budget, deadline)) return std::nullopt;
   }
   return std::nullopt;
 }

@@ -28,7 +28,7 @@ class ExplicitSmtRefiner {
   Refinement<VariableSet> refine(const ErrorPath& path, Statistics& stats) {
     Refinement<VariableSet> out;
     const auto ops = path.operations();
-    if (explicit_refutation(ops, stats, out)) return out;
+    if (explicit_refutation(ops, stats, out, solver_->deadline())) return out;
     PathFeasibility exact;
     {
       Stopwatch sw(stats.time_feasibility);

@@ -13,7 +13,15 @@
 //     quantifier elimination for havoc and to project away variables the prefix does
 //     not constrain (so each I_k speaks only of variables shared by prefix and suffix).
 //  3. cvc5's own getInterpolant, opt-in: syntax-guided and slow (10-300 ms per cut,
-//     measured in issue 3), so it is bounded by a path length and a best-effort limit.
+//     measured in issue 3), so it is bounded by a path length and a time limit.
+//
+// Non-linear paths (issue 7): Farkas drops non-linear constraints (a weaker path), and
+// the solver declines QE on non-linear input, so no tier hangs; before the tiers see a
+// non-linear path, constants are propagated into its non-linear subterms
+// (refine/path_constants.hpp: b = 3 makes `a mod b` the linear `a mod 3`) and the facts
+// used are woven back into the sequence. Every solver call, the Farkas LP included,
+// runs under the solver's deadline (Cvc5Options::deadline) and throws limit_reached
+// once it has passed.
 //
 // Interpolants are returned over the program's variables: I_k speaks of the values at
 // cut k (the point before step k); I_0 = true, I_n = false, and I_k /\ step_k => I_{k+1}.
@@ -32,7 +40,9 @@
 #include <vector>
 
 #include "precis/cfa/operation.hpp"
+#include "precis/core/limits.hpp"
 #include "precis/expr/printer.hpp"
+#include "precis/refine/path_constants.hpp"
 #include "precis/smt/path_formula.hpp"
 #include "precis/smt/solver.hpp"
 
@@ -64,7 +74,17 @@ struct PathInterpolationOptions {
 struct PathInterpolants {
   std::vector<Term> interpolants;  // n + 1 terms over the program's variables
   InterpolantTier tier = InterpolantTier::Farkas;
+  bool constants_propagated = false;  // found on the path with constants propagated
 };
+
+// The deadline of a solver that has one (Cvc5Solver), else none.
+template <class S>
+Deadline solver_deadline(const S& solver) {
+  if constexpr (requires { solver.deadline(); })
+    return solver.deadline();
+  else
+    return Deadline{};
+}
 
 namespace farkas_detail {
 
@@ -288,11 +308,13 @@ inline std::optional<std::pair<std::int64_t, std::int64_t>> rational(const cvc5:
 // The LP of Farkas' lemma over the rows; the sequence over SSA variables, or nullopt
 // when the rows have no rational refutation.
 inline std::optional<std::vector<Term>> solve_lp(ExprManager& em, const std::vector<Row>& rows,
-                                                 std::size_t n, std::uint32_t timeout_ms) {
+                                                 std::size_t n, std::uint32_t timeout_ms,
+                                                 const Deadline& deadline) {
   if (rows.empty()) return std::nullopt;
+  const CallLimit limit = call_limit(deadline, timeout_ms);
   cvc5::Solver s;
   s.setOption("produce-models", "true");
-  if (timeout_ms > 0) s.setOption("tlimit-per", std::to_string(timeout_ms));
+  if (limit.ms > 0) s.setOption("tlimit-per", std::to_string(limit.ms));
   s.setLogic("QF_LRA");
   using K = cvc5::Kind;
   const cvc5::Sort real = s.getRealSort();
@@ -313,7 +335,9 @@ inline std::optional<std::vector<Term>> solve_lp(ExprManager& em, const std::vec
   };
   for (auto& [v, xs] : by_var) s.assertFormula(s.mkTerm(K::EQUAL, {sum(xs), zero}));
   s.assertFormula(s.mkTerm(K::LEQ, {sum(bsum), s.mkReal(-1)}));
-  if (!s.checkSat().isSat()) return std::nullopt;
+  const cvc5::Result res = s.checkSat();
+  if (res.isUnknown()) throw_if_out_of_time(deadline, limit);
+  if (!res.isSat()) return std::nullopt;
   try {
     // Integer multipliers: scale the rational ones by the lcm of their denominators.
     std::vector<std::pair<std::int64_t, std::int64_t>> q;
@@ -347,10 +371,11 @@ inline std::optional<std::vector<Term>> solve_lp(ExprManager& em, const std::vec
 
 inline std::optional<std::vector<Term>> farkas_rec(ExprManager& em, std::vector<Row> rows,
                                                    std::vector<Diseq> diseqs, std::size_t n,
-                                                   std::size_t splits, std::uint32_t timeout_ms) {
+                                                   std::size_t splits, std::uint32_t timeout_ms,
+                                                   const Deadline& deadline) {
   auto by_step = [](const Row& a, const Row& b) { return a.step < b.step; };
   std::stable_sort(rows.begin(), rows.end(), by_step);
-  if (auto seq = solve_lp(em, rows, n, timeout_ms)) return seq;
+  if (auto seq = solve_lp(em, rows, n, timeout_ms, deadline)) return seq;
   if (diseqs.empty() || splits == 0) return std::nullopt;
   // Split the last disequality: lin <= -1 or lin >= 1. Sequences S1, S2 of the two
   // paths combine to (S1 and S2) up to its step and (S1 or S2) after it.
@@ -363,9 +388,9 @@ inline std::optional<std::vector<Term>> farkas_rec(ExprManager& em, std::vector<
   } catch (const Overflow&) {
     return std::nullopt;
   }
-  auto s1 = farkas_rec(em, std::move(r1), diseqs, n, splits - 1, timeout_ms);
+  auto s1 = farkas_rec(em, std::move(r1), diseqs, n, splits - 1, timeout_ms, deadline);
   if (!s1) return std::nullopt;
-  auto s2 = farkas_rec(em, std::move(r2), diseqs, n, splits - 1, timeout_ms);
+  auto s2 = farkas_rec(em, std::move(r2), diseqs, n, splits - 1, timeout_ms, deadline);
   if (!s2) return std::nullopt;
   std::vector<Term> seq(n + 1);
   for (std::size_t k = 0; k <= n; ++k)
@@ -395,23 +420,32 @@ inline std::optional<std::vector<Term>> unshift_sequence(SsaVars& ssa, const Pat
 // Tier 1 over SSA variables (n + 1 terms), or nullopt.
 inline std::optional<std::vector<Term>> farkas_sequence(SsaVars& ssa, const PathFormula& pf,
                                                         std::size_t max_splits = 4,
-                                                        std::uint32_t timeout_ms = 2000) {
+                                                        std::uint32_t timeout_ms = 2000,
+                                                        const Deadline& deadline = {}) {
   std::vector<farkas_detail::Row> rows;
   std::vector<farkas_detail::Diseq> diseqs;
   for (std::size_t k = 0; k < pf.size(); ++k)
     farkas_detail::collect(pf.steps[k], true, k, rows, diseqs);
   return farkas_detail::farkas_rec(ssa.ssa(), std::move(rows), std::move(diseqs), pf.size(),
-                                   max_splits, timeout_ms);
+                                   max_splits, timeout_ms, deadline);
 }
 
-// Tier 2 over SSA variables, or nullopt (path not infeasible, solver unknown, QE failed).
+// Tier 2 over SSA variables, or nullopt (path not infeasible, solver unknown, QE failed
+// or declined; `why` says which). With `constants`, pf's steps are constants.steps() and
+// assignments' right-hand sides get the same substitution.
 template <SmtSolver S>
 std::optional<std::vector<Term>> core_wp_sequence(SsaVars& ssa, const PathFormula& pf,
                                                   std::span<const Operation> ops, S& solver,
-                                                  bool simplify = true) {
+                                                  bool simplify = true,
+                                                  PathConstants* constants = nullptr,
+                                                  std::string* why = nullptr) {
   ExprManager& em = ssa.ssa();
   const std::size_t n = pf.size();
-  if (n == 0 || ops.size() != n) return std::nullopt;
+  auto fail = [&](const char* reason) -> std::optional<std::vector<Term>> {
+    if (why) *why = reason;
+    return std::nullopt;
+  };
+  if (n == 0 || ops.size() != n) return fail("no path");
   std::vector<bool> kept(n, true);
   {
     SolverScope scope(solver);
@@ -425,7 +459,8 @@ std::optional<std::vector<Term>> core_wp_sequence(SsaVars& ssa, const PathFormul
         solver.assert_(pf.steps[k]);
       }
     }
-    if (solver.check_assuming(as) != SatResult::Unsat) return std::nullopt;
+    if (solver.check_assuming(as) != SatResult::Unsat)
+      return fail("the path's assumptions are not unsat for the solver");
     std::vector<Term> core = solver.unsat_core();
     // Deletion-based minimisation: a conflict needs every element that stays.
     for (std::size_t j = 0; j < core.size();) {
@@ -450,7 +485,8 @@ std::optional<std::vector<Term>> core_wp_sequence(SsaVars& ssa, const PathFormul
       if (kept[k]) pre = farkas_detail::mk_or(em, em.not_(pf.steps[k]), post);
     } else if (const auto* a = std::get_if<Assign>(&op)) {
       const VarId target = ssa.at(a->var, pf.index_at(k + 1, a->var));
-      const Term rhs = ssa.shift(a->value, pf.index[k]);
+      Term rhs = ssa.shift(a->value, [&](VarId x) { return pf.index_at(k, x); });
+      if (constants) rhs = constants->substitute_at(k, rhs);
       pre = SsaVars::rebuild(post, em, [&](VarId v) { return v == target ? rhs : em.var(v); });
     } else if (const auto* h = std::get_if<Havoc>(&op)) {
       const VarId fresh = ssa.at(h->var, pf.index_at(k + 1, h->var));
@@ -459,7 +495,7 @@ std::optional<std::vector<Term>> core_wp_sequence(SsaVars& ssa, const PathFormul
       if (std::binary_search(vs.begin(), vs.end(), fresh)) {
         std::vector<VarId> q{fresh};
         auto e = solver.eliminate_exists(q, em.not_(post));  // forall = not exists not
-        if (!e) return std::nullopt;
+        if (!e) return fail("quantifier elimination (havoc) failed or was declined");
         pre = em.not_(*e);
       }
     }
@@ -481,7 +517,7 @@ std::optional<std::vector<Term>> core_wp_sequence(SsaVars& ssa, const PathFormul
       if (prefix_vars.count(v) == 0) x.push_back(v);
     if (x.empty()) continue;
     auto e = solver.eliminate_exists(x, em.not_(seq[k]));
-    if (!e) return std::nullopt;
+    if (!e) return fail("quantifier elimination (projection) failed or was declined");
     seq[k] = simplify ? solver.simplify(em.not_(*e)) : em.not_(*e);
   }
   seq[0] = em.true_();  // valid: the weakened path is infeasible
@@ -507,33 +543,82 @@ std::optional<std::vector<Term>> cvc5_sequence(SsaVars& ssa, const PathFormula& 
   return seq;
 }
 
-// The tiers in order; nullopt when none produced a sequence (feasible path, unknown).
-// `solver` must be over `ssa.ssa()`; its assertion stack is left unchanged.
+// The tiers in order; nullopt when none produced a sequence (feasible path, unknown);
+// then `why` (if given) says what each tier found. `solver` must be over `ssa.ssa()`;
+// its assertion stack is left unchanged. A non-linear path is tried as it is by Farkas
+// (which drops what is not linear) and then with its constants propagated.
 template <SmtSolver S>
 std::optional<PathInterpolants> interpolate_path(SsaVars& ssa, std::span<const Operation> ops,
                                                  S& solver,
-                                                 const PathInterpolationOptions& opt = {}) {
+                                                 const PathInterpolationOptions& opt = {},
+                                                 std::string* why = nullptr) {
   if (&solver.manager() != &ssa.ssa() || ops.empty()) return std::nullopt;
+  const Deadline deadline = solver_deadline(solver);
   PathFormula pf = encode_path(ssa, ops);
-  auto finish = [&](const std::optional<std::vector<Term>>& seq,
-                    InterpolantTier tier) -> std::optional<PathInterpolants> {
-    if (!seq) return std::nullopt;
-    auto out = farkas_detail::unshift_sequence(ssa, pf, *seq);
-    if (!out) return std::nullopt;
-    return PathInterpolants{std::move(*out), tier};
-  };
-  if (opt.farkas)
-    if (auto r = finish(farkas_sequence(ssa, pf, opt.max_disequality_splits, opt.farkas_timeout_ms),
-                        InterpolantTier::Farkas))
-      return r;
-  if (opt.core_wp)
-    if (auto r = finish(core_wp_sequence(ssa, pf, ops, solver, opt.simplify_wp),
-                        InterpolantTier::CoreWp))
-      return r;
-  if constexpr (InterpolatingSolver<S>) {
-    if (opt.cvc5 && ops.size() <= opt.cvc5_max_steps)
-      if (auto r = finish(cvc5_sequence(ssa, pf, solver), InterpolantTier::Cvc5)) return r;
+  PathConstants constants(ssa.ssa(), pf);
+  PathFormula lin;
+  if (constants.changed()) {
+    lin = pf;
+    lin.steps = constants.steps();
   }
+  std::string notes;
+  auto note = [&](const std::string& tier, const std::string& what) {
+    if (!notes.empty()) notes += "; ";
+    notes += tier + ": " + what;
+  };
+  auto finish = [&](const std::optional<std::vector<Term>>& seq, InterpolantTier tier,
+                    bool woven) -> std::optional<PathInterpolants> {
+    if (!seq) return std::nullopt;
+    std::vector<Term> s = *seq;
+    if (woven)
+      for (std::size_t k = 0; k < s.size(); ++k) s[k] = constants.weave(k, s[k]);
+    auto out = farkas_detail::unshift_sequence(ssa, pf, s);
+    if (!out) {
+      note(to_string(tier), "its sequence does not speak of the cuts' variables");
+      return std::nullopt;
+    }
+    return PathInterpolants{std::move(*out), tier, woven};
+  };
+  if (opt.farkas) {
+    if (auto r = finish(
+            farkas_sequence(ssa, pf, opt.max_disequality_splits, opt.farkas_timeout_ms, deadline),
+            InterpolantTier::Farkas, false))
+      return r;
+    if (constants.changed()) {
+      if (auto r = finish(farkas_sequence(ssa, lin, opt.max_disequality_splits,
+                                          opt.farkas_timeout_ms, deadline),
+                          InterpolantTier::Farkas, true))
+        return r;
+    }
+    note("farkas", "no rational certificate (non-linear constraints are dropped)");
+  }
+  if (opt.core_wp) {
+    std::string w;
+    if (constants.changed()) {
+      if (auto r = finish(core_wp_sequence(ssa, lin, ops, solver, opt.simplify_wp, &constants, &w),
+                          InterpolantTier::CoreWp, true))
+        return r;
+      note("core+wp with constants propagated", w);
+    }
+    if (auto r = finish(core_wp_sequence(ssa, pf, ops, solver, opt.simplify_wp, nullptr, &w),
+                        InterpolantTier::CoreWp, false))
+      return r;
+    note("core+wp", w);
+  }
+  if constexpr (InterpolatingSolver<S>) {
+    if (opt.cvc5) {
+      if (ops.size() > opt.cvc5_max_steps) {
+        note("cvc5", "path longer than " + std::to_string(opt.cvc5_max_steps) + " steps");
+      } else {
+        const bool woven = constants.changed();
+        if (auto r =
+                finish(cvc5_sequence(ssa, woven ? lin : pf, solver), InterpolantTier::Cvc5, woven))
+          return r;
+        note("cvc5", "no interpolant within its time limit");
+      }
+    }
+  }
+  if (why) *why = notes;
   return std::nullopt;
 }
 
@@ -548,7 +633,8 @@ std::string check_interpolant_sequence(SsaVars& ssa, std::span<const Operation> 
   const std::size_t n = pf.size();
   if (seq.size() != n + 1) return "wrong length";
   std::vector<Term> at(n + 1);
-  for (std::size_t k = 0; k <= n; ++k) at[k] = ssa.shift(seq[k], pf.index[k]);
+  for (std::size_t k = 0; k <= n; ++k)
+    at[k] = ssa.shift(seq[k], [&](VarId x) { return pf.index_at(k, x); });
   auto unsat = [&](std::vector<Term> fs) { return solver.check_assuming(fs) == SatResult::Unsat; };
   if (!unsat({em.not_(at[0])})) return "I_0 is not valid";
   if (!unsat({at[n]})) return "I_n is satisfiable";

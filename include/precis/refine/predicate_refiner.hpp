@@ -145,13 +145,16 @@ class PredicateRefiner {
       out.reason = "the feasibility of the error path is unknown: " + feas.reason;
       return out;
     }
-    auto itps = interpolate_path(c.ssa, ops, c.solver, opts_.interpolation);
+    std::string why;
+    auto itps = interpolate_path(c.ssa, ops, c.solver, opts_.interpolation, &why);
     report_solver(stats);
     if (!itps) {
       out.reason = "the error path is infeasible, but no interpolant sequence was found";
+      if (!why.empty()) out.reason += " (" + why + ")";
       return out;
     }
     stats.extra[std::string("pred interpolants ") + to_string(itps->tier)] += 1;
+    if (itps->constants_propagated) stats.extra["pred interpolants with constants propagated"] += 1;
     ExprManager& em = *cfa_->expr_manager();
     PredicateSplit split = opts_.split;
     for (;;) {
@@ -193,6 +196,9 @@ class PredicateRefiner {
   void report_solver(Statistics& stats) const {
     stats.extra["pred refiner solver calls"] = static_cast<double>(ctx_->solver.stats().calls());
     stats.extra["pred refiner solver time s"] = ctx_->solver.stats().seconds();
+    if (ctx_->solver.stats().qe_declined)
+      stats.extra["pred refiner QE declined"] =
+          static_cast<double>(ctx_->solver.stats().qe_declined);
   }
 
   const Cfa* cfa_;

@@ -121,7 +121,7 @@ PathFeasibility check_path_feasibility(SsaVars& ssa, std::span<const Operation> 
   }
   for (int attempt = 0; attempt < 2; ++attempt) {
     if (detail::read_inputs(ssa, ops, pf, solver, res.inputs, res.reason) == PathStatus::Feasible) {
-      ReplayResult rp = replay(ssa.base(), ops, res.inputs);
+      ReplayResult rp = replay(ssa.base(), ops, res.inputs, ReplayRecord::None);
       if (rp.ok) {
         res.status = PathStatus::Feasible;
         res.reason.clear();

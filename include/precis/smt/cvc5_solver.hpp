@@ -12,6 +12,18 @@
 // limit (`tlimit-per`), and a check that answers unknown is repeated once on a fresh
 // solver created with those options (cvc5 accepts them only before first use), into
 // which the current assertion frames are replayed. Statistics are per instance.
+//
+// Issue 7: every call runs under the run's remaining time (Cvc5Options::deadline): its
+// limit is min(own limit, time left), and a call that gives no answer because the
+// deadline came throws precis::limit_reached (CEGAR reports "time limit of N s
+// reached"), never "unknown". Measured on cvc5 1.0.3: `tlimit-per` may be changed
+// after the solver was used (`tlimit` and `rlimit-per` may not), it bounds checks,
+// getQuantifierElimination (which then returns its input, still quantified) and
+// getInterpolant (which returns a null term); `tlimit` does not bound getInterpolant.
+// So each call sets `tlimit-per` of its engine. simplify() is rewriting only and has
+// no limit; it checks the deadline first. QE is declined on non-linear input (cvc5's QE
+// is complete for linear arithmetic only and ran for ever on `exists a. a mod b > 2`)
+// and above `qe_max_size` nodes.
 
 #include <cvc5/cvc5.h>
 
@@ -27,17 +39,23 @@
 #include <utility>
 #include <vector>
 
+#include "precis/core/limits.hpp"
 #include "precis/expr/term.hpp"
+#include "precis/smt/linearity.hpp"
 #include "precis/smt/solver.hpp"
 
 namespace precis {
 
 struct Cvc5Options {
   std::string logic = "ALL";        // "QF_LIA" is faster to set up for linear paths
-  std::uint32_t timeout_ms = 5000;  // tlimit-per of every check; 0 = none
+  std::uint32_t timeout_ms = 5000;  // tlimit-per of every check and QE call; 0 = none
   bool retry_on_unknown = true;     // once, with dio-solver=false, simplification=none
   bool unsat_cores = true;          // produce-unsat-cores (of check_assuming)
-  std::uint32_t interpolation_timeout_ms = 2000;  // best effort: cvc5 may overrun it
+  std::uint32_t interpolation_timeout_ms = 2000;  // tlimit-per of each getInterpolant
+  std::size_t qe_max_size = 5000;                 // QE input above this many term nodes is declined
+  // The run's time budget: no call outlives it, and once it has passed every call
+  // throws limit_reached. The CLI sets precis::Deadline::of(limits); default: none.
+  Deadline deadline{};
 };
 
 class Cvc5Solver {
@@ -53,6 +71,7 @@ class Cvc5Solver {
   [[nodiscard]] const Cvc5Options& options() const noexcept { return opts_; }
   [[nodiscard]] const SolverStats& stats() const noexcept { return stats_; }
   [[nodiscard]] const std::string& reason_unknown() const noexcept { return reason_; }
+  [[nodiscard]] const Deadline& deadline() const noexcept { return opts_.deadline; }
 
   void push() {
     forget_retry();
@@ -81,17 +100,24 @@ class Cvc5Solver {
     forget_retry();
     assumptions_.assign(assumptions.begin(), assumptions.end());
     reason_.clear();
+    last_ = SatResult::Unknown;  // no stale model or core if this check throws
+    const CallLimit limit = call_limit(opts_.deadline, opts_.timeout_ms);
+    set_time_limit(*main_, limit.ms);
     SatResult r = run_check(*main_);
+    if (r == SatResult::Unknown) out_of_time(limit);
     if (r == SatResult::Unknown && opts_.retry_on_unknown) {
       ++stats_.retries;
-      retry_ = make_engine(Mode::Retry);
+      const CallLimit retry_limit = call_limit(opts_.deadline, opts_.timeout_ms);
+      retry_ = make_engine(Mode::Retry, retry_limit.ms);
       for (const auto& frame : frames_)
         for (Term f : frame) retry_->solver->assertFormula(translate(*retry_, f));
       r = run_check(*retry_);
-      if (r == SatResult::Unknown)
+      if (r == SatResult::Unknown) {
+        out_of_time(retry_limit);
         reason_ +=
             " (also after retry with dio-solver=false, "
             "simplification=none)";
+      }
     }
     switch (r) {
       case SatResult::Sat: ++stats_.sat; break;
@@ -129,6 +155,7 @@ class Cvc5Solver {
   // cvc5's simplification (on a solver without assertions, so the result is equivalent
   // outright), translated back; `t` itself when the result leaves precis Terms.
   Term simplify(Term t) {
+    opts_.deadline.check();  // rewriting only: no solver limit applies
     Timer timer(stats_);
     ++stats_.simplify_calls;
     Engine& e = side_engine();
@@ -137,7 +164,8 @@ class Cvc5Solver {
   }
 
   // exists vars. phi, by cvc5's quantifier elimination (complete for LIA) on a solver
-  // with no assertions, so the answer is equivalent outright.
+  // with no assertions, so the answer is equivalent outright. Declined (nullopt) for
+  // non-linear or oversized input, where cvc5's QE may not terminate.
   std::optional<Term> eliminate_exists(std::span<const VarId> vars, Term phi) {
     require_bool(phi);
     std::vector<VarId> fv;
@@ -146,9 +174,16 @@ class Cvc5Solver {
     for (VarId v : vars)
       if (std::binary_search(fv.begin(), fv.end(), v)) qv.push_back(v);
     if (qv.empty()) return phi;
+    if ((opts_.qe_max_size != 0 && dag_size(phi, opts_.qe_max_size + 1) > opts_.qe_max_size) ||
+        !is_linear(phi)) {
+      ++stats_.qe_declined;
+      return std::nullopt;
+    }
+    const CallLimit limit = call_limit(opts_.deadline, opts_.timeout_ms);
     Timer timer(stats_);
     ++stats_.qe_calls;
     Engine& e = side_engine();
+    set_time_limit(e, limit.ms);
     cvc5::Term body = translate(e, phi);
     std::vector<cvc5::Term> consts, bound;
     for (VarId v : qv) {
@@ -158,29 +193,35 @@ class Cvc5Solver {
     body = body.substitute(consts, bound);
     cvc5::Term q = e.solver->mkTerm(cvc5::Kind::EXISTS,
                                     {e.solver->mkTerm(cvc5::Kind::VARIABLE_LIST, bound), body});
+    // Out of time, cvc5 returns q itself, which back() refuses.
+    std::optional<Term> r;
     try {
-      return back(e, e.solver->getQuantifierElimination(q));
+      r = back(e, e.solver->getQuantifierElimination(q));
     } catch (const cvc5::CVC5ApiException&) {
-      return std::nullopt;
     }
+    if (!r) out_of_time(limit);
+    return r;
   }
 
   // Opt-in, experimental (issue 3: syntax-guided, slow, may not terminate on
-  // divisibility; the time limit is best effort). a /\ b must be unsat.
+  // divisibility). Bounded by tlimit-per (interpolation_timeout_ms min'd with the
+  // deadline; issue 7 measured that `tlimit` does not bound it). a /\ b must be unsat.
   std::optional<Term> interpolate(Term a, Term b) {
     require_bool(a);
     require_bool(b);
+    const CallLimit limit = call_limit(opts_.deadline, opts_.interpolation_timeout_ms);
     Timer timer(stats_);
     ++stats_.interpolation_calls;
-    auto e = make_engine(Mode::Interpolation);
+    auto e = make_engine(Mode::Interpolation, limit.ms);
+    std::optional<Term> r;
     try {
       e->solver->assertFormula(translate(*e, a));
       cvc5::Term i = e->solver->getInterpolant(translate(*e, em_.not_(b)));
-      if (i.isNull()) return std::nullopt;
-      return back(*e, i);
+      if (!i.isNull()) r = back(*e, i);
     } catch (const cvc5::CVC5ApiException&) {
-      return std::nullopt;
     }
+    if (!r) out_of_time(limit);
+    return r;
   }
 
   // ---- cvc5-level access (terms of the main solver) -----------------------------------
@@ -193,6 +234,7 @@ class Cvc5Solver {
 
   struct Engine {
     std::unique_ptr<cvc5::Solver> solver;
+    std::uint64_t time_limit_ms = 0;  // the current tlimit-per (0: none)
     std::unordered_map<Term, cvc5::Term, TermHash> cache;
     std::unordered_map<VarId, cvc5::Term> consts;
     std::unordered_map<cvc5::Term, VarId> vars_of;  // back translation of constants
@@ -207,7 +249,9 @@ class Cvc5Solver {
     std::chrono::steady_clock::time_point t0_;
   };
 
-  std::unique_ptr<Engine> make_engine(Mode mode) const {
+  // `time_limit_ms`: tlimit-per of a check or interpolation engine (0: none); the main
+  // and side engines get theirs per call (set_time_limit).
+  std::unique_ptr<Engine> make_engine(Mode mode, std::uint64_t time_limit_ms = 0) const {
     auto e = std::make_unique<Engine>();
     e->solver = std::make_unique<cvc5::Solver>();
     cvc5::Solver& s = *e->solver;
@@ -217,17 +261,15 @@ class Cvc5Solver {
     // The retry engine answers one query; the side engine several QE/simplify calls.
     if (mode == Mode::Main || mode == Mode::Side) s.setOption("incremental", "true");
     if (check_engine && opts_.unsat_cores) s.setOption("produce-unsat-cores", "true");
-    if (check_engine && opts_.timeout_ms > 0)
-      s.setOption("tlimit-per", std::to_string(opts_.timeout_ms));
+    if (time_limit_ms > 0) {
+      s.setOption("tlimit-per", std::to_string(time_limit_ms));
+      e->time_limit_ms = time_limit_ms;
+    }
     if (mode == Mode::Retry) {
       s.setOption("dio-solver", "false");
       s.setOption("simplification", "none");
     }
-    if (mode == Mode::Interpolation) {
-      s.setOption("produce-interpolants", "true");
-      if (opts_.interpolation_timeout_ms > 0)
-        s.setOption("tlimit", std::to_string(opts_.interpolation_timeout_ms));
-    }
+    if (mode == Mode::Interpolation) s.setOption("produce-interpolants", "true");
     // QE and interpolation need quantifiers; a check engine uses the configured logic.
     s.setLogic(check_engine ? opts_.logic : std::string("ALL"));
     return e;
@@ -243,6 +285,16 @@ class Cvc5Solver {
     reason_ = "cvc5: " + r.toString();
     return SatResult::Unknown;
   }
+
+  // cvc5 1.0.3 accepts a new tlimit-per between calls (measured; issue 7).
+  static void set_time_limit(Engine& e, std::uint64_t ms) {
+    if (e.time_limit_ms == ms) return;
+    e.solver->setOption("tlimit-per", std::to_string(ms));
+    e.time_limit_ms = ms;
+  }
+
+  // A call under `limit` gave no answer: if the run's time is what ran out, end the run.
+  void out_of_time(const CallLimit& limit) const { throw_if_out_of_time(opts_.deadline, limit); }
 
   Engine& current() { return retry_ ? *retry_ : *main_; }
   void forget_retry() { retry_.reset(); }

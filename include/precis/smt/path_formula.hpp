@@ -8,9 +8,12 @@
 // keeps exactly the program's variables (the concrete interpreter and the domains
 // enumerate them). A solver for path formulas is built over `ssa.ssa()`.
 
+#include <algorithm>
+#include <concepts>
 #include <cstdint>
 #include <optional>
 #include <span>
+#include <stdexcept>
 #include <string>
 #include <unordered_map>
 #include <variant>
@@ -58,6 +61,11 @@ class SsaVars {
   // t over program variables -> t over SSA variables, x -> x@index[x] (0 past the end).
   Term shift(Term t, std::span<const std::uint32_t> index) {
     return rebuild(t, ssa_, [&](VarId x) { return var(x, x < index.size() ? index[x] : 0); });
+  }
+  // The same with the index as a function VarId -> SSA index (no O(variables) vector).
+  template <class IndexOf>
+  requires std::invocable<IndexOf&, VarId> Term shift(Term t, IndexOf&& index_of) {
+    return rebuild(t, ssa_, [&](VarId x) { return var(x, index_of(x)); });
   }
   // t over SSA variables -> t over program variables, x@k -> x.
   Term unshift(Term t) {
@@ -122,26 +130,49 @@ inline Term encode_step(SsaVars& ssa, const Operation& op, std::vector<std::uint
 
 // The path formula of a path: one constraint per step and the SSA index of every
 // variable at every cut (cut k is the point before step k; cut n the end).
+//
+// The index is stored per variable as the cuts where it changes (a step writes one
+// variable), so a path of n steps over m variables takes O(n + m) memory, not the
+// O(n * m) of one index vector per cut (issue 7: 20,000 steps over 20,000 variables
+// were 1.6 GB).
 struct PathFormula {
   std::vector<Term> steps;
-  std::vector<std::vector<std::uint32_t>> index;  // index[k][x], k = 0..n
 
   [[nodiscard]] std::size_t size() const noexcept { return steps.size(); }
+  [[nodiscard]] std::size_t cuts() const noexcept { return steps.size() + 1; }
+  // The SSA index of x at cut `cut` (0 <= cut <= n).
   [[nodiscard]] std::uint32_t index_at(std::size_t cut, VarId x) const {
-    const auto& ix = index.at(cut);
-    return x < ix.size() ? ix[x] : 0;
+    if (cut > steps.size()) throw std::out_of_range("PathFormula::index_at: no such cut");
+    if (x >= changes.size()) return 0;
+    const auto& cs = changes[x];
+    // The last change at or before `cut`.
+    auto it = std::upper_bound(cs.begin(), cs.end(), cut,
+                               [](std::size_t c, const Change& ch) { return c < ch.cut; });
+    return it == cs.begin() ? 0 : std::prev(it)->index;
   }
+  // Every variable's index at `cut` (O(variables); for callers that need a vector).
+  [[nodiscard]] std::vector<std::uint32_t> index(std::size_t cut) const {
+    std::vector<std::uint32_t> out(changes.size(), 0);
+    for (VarId x = 0; x < changes.size(); ++x) out[x] = index_at(cut, x);
+    return out;
+  }
+
+  struct Change {
+    std::size_t cut = 0;      // from this cut on ...
+    std::uint32_t index = 0;  // ... the variable is x@index
+  };
+  std::vector<std::vector<Change>> changes;  // by program VarId, ascending cuts
 };
 
 inline PathFormula encode_path(SsaVars& ssa, std::span<const Operation> ops) {
   PathFormula pf;
   std::vector<std::uint32_t> index(ssa.base().num_vars(), 0);
   pf.steps.reserve(ops.size());
-  pf.index.reserve(ops.size() + 1);
-  pf.index.push_back(index);
-  for (const Operation& op : ops) {
-    pf.steps.push_back(encode_step(ssa, op, index));
-    pf.index.push_back(index);
+  pf.changes.resize(index.size());
+  for (std::size_t k = 0; k < ops.size(); ++k) {
+    pf.steps.push_back(encode_step(ssa, ops[k], index));
+    if (index.size() > pf.changes.size()) pf.changes.resize(index.size());
+    if (auto w = written_var(ops[k])) pf.changes[*w].push_back({k + 1, index[*w]});
   }
   return pf;
 }

@@ -15,6 +15,7 @@
 #include <string>
 #include <vector>
 
+#include "precis/core/limits.hpp"
 #include "precis/expr/term.hpp"
 
 namespace precis {
@@ -38,6 +39,7 @@ struct SolverStats {
   std::uint64_t unknown = 0;  // final answers that stayed unknown after the retry
   std::uint64_t retries = 0;  // checks repeated with the fallback options
   std::uint64_t qe_calls = 0;
+  std::uint64_t qe_declined = 0;  // non-linear or too large: not given to the solver
   std::uint64_t simplify_calls = 0;
   std::uint64_t interpolation_calls = 0;
   std::chrono::nanoseconds time{0};  // wall time spent inside the solver
@@ -55,12 +57,45 @@ struct SolverStats {
     unknown += o.unknown;
     retries += o.retries;
     qe_calls += o.qe_calls;
+    qe_declined += o.qe_declined;
     simplify_calls += o.simplify_calls;
     interpolation_calls += o.interpolation_calls;
     time += o.time;
     return *this;
   }
 };
+
+// The time limit of one solver call (issue 7): the call's own limit `cap_ms` (0: none)
+// min'd with the time left before the run's deadline. `by_deadline` says the deadline,
+// not the cap, bounds the call: a call that then runs out of time ran out of the run's
+// budget, and must end the run (limit_reached), not answer "unknown".
+struct CallLimit {
+  std::uint64_t ms = 0;  // 0: no limit
+  bool by_deadline = false;
+  std::chrono::steady_clock::time_point start = std::chrono::steady_clock::now();
+};
+
+// Throws limit_reached when the deadline has passed.
+inline CallLimit call_limit(const Deadline& d, std::uint64_t cap_ms) {
+  d.check();
+  if (d.none()) return {cap_ms, false};
+  const std::uint64_t left = d.remaining_ms(0);  // 0 only if it passed since check()
+  if (left == 0) throw limit_reached(LimitKind::Time, d.reason);
+  if (cap_ms == 0 || left < cap_ms) return {left, true};
+  return {cap_ms, false};
+}
+
+// After a call under `l` gave no answer: if that was for want of the run's time (the
+// deadline passed, or the call used up a limit the deadline set), throws limit_reached.
+inline void throw_if_out_of_time(const Deadline& d, const CallLimit& l) {
+  d.check();
+  if (!l.by_deadline) return;
+  const auto used = std::chrono::duration_cast<std::chrono::milliseconds>(
+      std::chrono::steady_clock::now() - l.start);
+  // remaining_ms() rounds down: a call that used (nearly) all of it hit the deadline.
+  if (static_cast<std::uint64_t>(used.count()) + 2 >= l.ms)
+    throw limit_reached(LimitKind::Time, d.reason);
+}
 
 // Required operations. Semantics:
 //  - push()/pop(): assertion frames; assert_(f) adds a Bool term to the top frame.
@@ -73,8 +108,11 @@ struct SolverStats {
 //  - simplify(t): an equivalent term (t itself when nothing better is found).
 //  - eliminate_exists(vars, phi): a quantifier-free term equivalent to
 //    `exists vars. phi`, or nullopt when the solver cannot eliminate them (or the
-//    result leaves the fragment precis Terms express).
+//    result leaves the fragment precis Terms express, or the input is outside what the
+//    solver eliminates reliably, e.g. non-linear).
 //  - reason_unknown(): why the last check answered Unknown.
+// A solver with a time budget (Cvc5Options::deadline) throws limit_reached from any of
+// these once the budget is spent, rather than answering Unknown / nullopt.
 template <class S>
 concept SmtSolver = requires(S& s, const S& cs, Term t, std::span<const Term> ts,
                              std::span<const VarId> vs) {

@@ -113,11 +113,14 @@ class PredicateAbstractor {
       return it->second;
     }
     const auto t0 = std::chrono::steady_clock::now();
-    solver_.push();
-    solver_.assert_(formula(a, std::nullopt));
-    solver_.assert_(ssa_.ssa().not_(formula(b, std::nullopt)));
-    const bool r = solver_.check() == SatResult::Unsat;
-    solver_.pop();
+    bool r = false;
+    {
+      // A frame that pops even when the check throws limit_reached (issue 7).
+      SolverScope<Cvc5Solver> scope(solver_);
+      solver_.assert_(formula(a, std::nullopt));
+      solver_.assert_(ssa_.ssa().not_(formula(b, std::nullopt)));
+      r = solver_.check() == SatResult::Unsat;
+    }
     stats_.leq_time += std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
     leq_cache_.emplace(std::move(key), r);
     return r;
@@ -181,9 +184,8 @@ class PredicateAbstractor {
     const std::uint64_t key =
         (static_cast<std::uint64_t>(p.id()) << 32) | (written ? *written : 0xffffffffU);
     if (auto it = shift_cache_.find(key); it != shift_cache_.end()) return it->second;
-    std::vector<std::uint32_t> index(em_->num_vars(), 0);
-    if (written) index[*written] = 1;
-    Term r = ssa_.shift(p, index);
+    // No index vector: with 20,000 variables one per predicate and post adds up.
+    Term r = ssa_.shift(p, [&](VarId x) -> std::uint32_t { return written && x == *written; });
     shift_cache_.emplace(key, r);
     return r;
   }
@@ -205,9 +207,17 @@ class PredicateAbstractor {
   PredicateState compute_post(const PredicateState& s, const Operation& op,
                               const PredicateSet& preds, AbstractionMode mode) {
     ExprManager& e = ssa_.ssa();
-    std::vector<std::uint32_t> index(em_->num_vars(), 0);
-    const Term step = encode_step(ssa_, op, index);
+    // All zero between posts: encode_step raises the written variable's entry to 1,
+    // and the guard lowers it again (also if encode_step throws).
     const std::optional<VarId> written = written_var(op);
+    struct Reset {
+      std::vector<std::uint32_t>& index;
+      std::optional<VarId> var;
+      ~Reset() {
+        if (var && *var < index.size()) index[*var] = 0;
+      }
+    } reset{index_, written};
+    const Term step = encode_step(ssa_, op, index_);
     std::vector<Term> targets;
     targets.reserve(preds.size());
     for (Term p : preds) targets.push_back(shifted(p, written));
@@ -289,6 +299,7 @@ class PredicateAbstractor {
   std::unordered_map<PostKey, PredicateState, PostKeyHash> cache_;
   std::unordered_map<LeqKey, bool, LeqKeyHash> leq_cache_;
   std::unordered_map<std::uint64_t, Term> shift_cache_;
+  std::vector<std::uint32_t> index_;  // encode_step's SSA index, reset after each post
 };
 
 }  // namespace precis

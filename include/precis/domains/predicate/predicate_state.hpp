@@ -14,7 +14,6 @@
 // literals refer to predicate Terms of the program's ExprManager, so states never
 // build terms and stay valid however often they are copied.
 
-#include <boost/container/small_vector.hpp>
 
 #include <algorithm>
 #include <cstddef>
@@ -39,7 +38,10 @@ struct Literal {
   }
 };
 
-using Cube = boost::container::small_vector<Literal, 4>;
+// A std::vector, not a boost small_vector: sorting and moving small_vectors of cubes
+// makes GCC 12 report false -Warray-bounds / -Wstringop-overread errors at -O2 in every
+// program that includes this header (the conventional Release build failed on them).
+using Cube = std::vector<Literal>;
 
 // Sorted, duplicate-free; returns false if the cube contains p and not p.
 inline bool normalize_cube(Cube& c) {

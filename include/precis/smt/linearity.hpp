@@ -1,0 +1,115 @@
+#pragma once
+// Linear integer arithmetic, as the solver's complete procedures see it (issue 7).
+//
+// cvc5's quantifier elimination and the Farkas LP are complete for linear arithmetic
+// only; on a non-linear term (a product of two non-constants, a division by a
+// non-constant) QE may run for ever (`exists a. a mod b > 2` did). So callers ask here
+// first and decline what is not linear. A division or product by a ground term that
+// evaluates to a constant counts as linear (cvc5 rewrites it so); a division by zero
+// does not (SMT-LIB leaves x/0 unspecified, which cvc5 models with an uninterpreted
+// function).
+
+#include <cstddef>
+#include <unordered_map>
+#include <unordered_set>
+#include <utility>
+#include <vector>
+
+#include "precis/expr/eval.hpp"
+#include "precis/expr/term.hpp"
+
+namespace precis {
+
+// Decides linearity node by node, remembering which subterms are ground (have no
+// variables), so a whole DAG costs O(size): a product or divisor is evaluated only
+// when it is ground, and ground subterms of programs are small.
+class LinearityCheck {
+ public:
+  // One node is non-linear: a product with two or more non-constant factors, or a
+  // division / mod / rem whose divisor is not a non-zero constant.
+  bool nonlinear_node(Term t) {
+    switch (t.op()) {
+      case Op::Mul: {
+        std::size_t non_constant = 0;
+        for (std::size_t i = 0; i < t.num_args(); ++i)
+          if (!constant(t.arg(i))) ++non_constant;
+        return non_constant > 1;
+      }
+      case Op::Div:
+      case Op::Mod:
+      case Op::Rem: {
+        const OptValue d = constant(t.arg(1));
+        return !d || *d == 0;
+      }
+      default: return false;
+    }
+  }
+
+  // No node of the DAG is non-linear. Iterative (terms may be deep).
+  bool linear(Term t) {
+    std::vector<Term> stack{t};
+    std::unordered_set<Term, TermHash> seen;
+    while (!stack.empty()) {
+      const Term x = stack.back();
+      stack.pop_back();
+      if (!seen.insert(x).second) continue;
+      if (nonlinear_node(x)) return false;
+      for (std::size_t i = 0; i < x.num_args(); ++i) stack.push_back(x.arg(i));
+    }
+    return true;
+  }
+
+  // The value of a ground integer term; nullopt if it has variables (or overflows).
+  OptValue constant(Term t) {
+    if (t.op() == Op::IntConst) return t.value();
+    if (!ground(t)) return std::nullopt;
+    return evaluate(t, EmptyValuation{});
+  }
+
+  bool ground(Term t) {
+    // Post-order without recursion: a node is ground when all its operands are.
+    std::vector<std::pair<Term, bool>> stack{{t, false}};
+    while (!stack.empty()) {
+      auto [x, expanded] = stack.back();
+      stack.pop_back();
+      if (ground_.count(x) != 0) continue;
+      if (x.is_var()) {
+        ground_.emplace(x, false);
+        continue;
+      }
+      if (!expanded) {
+        stack.emplace_back(x, true);
+        for (std::size_t i = 0; i < x.num_args(); ++i)
+          if (ground_.count(x.arg(i)) == 0) stack.emplace_back(x.arg(i), false);
+        continue;
+      }
+      bool g = true;
+      for (std::size_t i = 0; i < x.num_args() && g; ++i) g = ground_.at(x.arg(i));
+      ground_.emplace(x, g);
+    }
+    return ground_.at(t);
+  }
+
+ private:
+  std::unordered_map<Term, bool, TermHash> ground_;
+};
+
+inline bool is_nonlinear_node(Term t) { return LinearityCheck{}.nonlinear_node(t); }
+inline bool is_linear(Term t) { return LinearityCheck{}.linear(t); }
+
+// Number of distinct nodes of the term DAG, counting at most `limit` (0: no limit), so
+// that a size bound on a huge term costs O(limit).
+inline std::size_t dag_size(Term t, std::size_t limit = 0) {
+  std::vector<Term> stack{t};
+  std::unordered_set<Term, TermHash> seen;
+  while (!stack.empty()) {
+    const Term x = stack.back();
+    stack.pop_back();
+    if (!seen.insert(x).second) continue;
+    if (limit != 0 && seen.size() >= limit) break;
+    for (std::size_t i = 0; i < x.num_args(); ++i) stack.push_back(x.arg(i));
+  }
+  return seen.size();
+}
+
+}  // namespace precis
