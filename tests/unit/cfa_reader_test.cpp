@@ -1,6 +1,7 @@
 #include <doctest/doctest.h>
 
 #include <algorithm>
+#include <chrono>
 #include <filesystem>
 #include <fstream>
 #include <sstream>
@@ -8,7 +9,11 @@
 #include <tuple>
 #include <vector>
 
+#include <sys/stat.h>
+#include <unistd.h>
+
 #include "precis/cfa/builder.hpp"
+#include "precis/expr/eval.hpp"
 #include "precis/io/cfa_dot.hpp"
 #include "precis/io/cfa_reader.hpp"
 #include "precis/io/cfa_writer.hpp"
@@ -177,7 +182,10 @@ TEST_CASE("cfa reader: precedence and associativity follow the grammar") {
         "x := if a then 1 else if b then 2 else 3");
   CHECK(printed("assume x /= y") == "assume x /= y");
   CHECK(printed("assume x < y = a") == "assume x < y = a");
-  CHECK(printed("x := -9223372036854775808") == "x := -9223372036854775807 - 1");
+  CHECK(printed("x := -9223372036854775808") == "x := -9223372036854775808");
+  // A negated literal keeps its negation through a round trip (found by fuzzing).
+  CHECK(printed("x := -(5)") == "x := -(5)");
+  CHECK(printed("x := - -0") == "x := -(0)");
   CHECK(printed("x := 9223372036854775807") == "x := 9223372036854775807");
   CHECK(printed("x := -5") == "x := -5");
   {
@@ -467,4 +475,176 @@ TEST_CASE("cfa reader: own models parse, round-trip and have a verdict") {
       INFO(entry.path().string());
       CHECK(std::find(listed.begin(), listed.end(), entry.path().stem().string()) != listed.end());
     }
+}
+
+namespace {
+
+// A fresh folder under the system's temporary directory, removed at the end of scope.
+struct TempDir {
+  fs::path path;
+  TempDir() {
+    path = fs::temp_directory_path() /
+           ("precis-cfa-reader-" + std::to_string(::getpid()) + "-" +
+            std::to_string(std::chrono::steady_clock::now().time_since_epoch().count()));
+    fs::create_directories(path);
+  }
+  ~TempDir() {
+    std::error_code ec;
+    fs::remove_all(path, ec);
+  }
+  TempDir(const TempDir&) = delete;
+  TempDir& operator=(const TempDir&) = delete;
+};
+
+void write_file(const fs::path& p, const std::string& text) {
+  std::ofstream out(p, std::ios::binary);
+  out << text;
+}
+
+std::string read_error(const std::string& path) {
+  try {
+    (void)precis::read_cfa_file(path);
+  } catch (const precis::input_error& e) {
+    CHECK(e.position().file == path);
+    return e.what();
+  }
+  FAIL("no error for " << path);
+  return "";
+}
+
+// The condition of the only assume edge out of `from`.
+precis::Term assume_from(const precis::Cfa& c, const std::string& from) {
+  const auto* a = std::get_if<precis::Assume>(&op_from(c, from));
+  REQUIRE(a != nullptr);
+  return a->cond;
+}
+
+// x := `init`, then an error edge guarded by `cond`.
+std::string guarded_model(std::int64_t init, const std::string& cond) {
+  return "main process p {\n  var x : int\n  init loc L0\n  loc L1\n  error loc E\n"
+         "  L0 -> L1 { x := " +
+         std::to_string(init) + " }\n  L1 -> E { assume " + cond + " }\n}\n";
+}
+
+}  // namespace
+
+TEST_CASE("cfa reader: a leading UTF-8 byte-order mark is skipped") {
+  const std::string bom = "\xEF\xBB\xBF";
+  const std::string model = "main process p {\n  init loc A\n  error loc E\n  A -> E\n}\n";
+  precis::Cfa c = parse(bom + model);
+  CHECK(c.num_locations() == 2);
+  CHECK(c.num_edges() == 1);
+
+  // Positions on the first line do not count the mark.
+  try {
+    (void)parse(bom + "loc A\n");
+    FAIL("accepted");
+  } catch (const precis::input_error& e) {
+    CHECK(e.position().line == 1);
+    CHECK(e.position().column == 1);
+    CHECK(e.message().find("found keyword 'loc'") != std::string::npos);
+  }
+  // Only at the very start: a second mark, or one later in the file, is an error.
+  for (const auto& [text, line, col] :
+       {std::tuple{bom + bom + model, 1u, 1u},
+        std::tuple{"main process p {\n  init loc A\n" + bom + "}\n", 3u, 1u},
+        std::tuple{" " + bom + model, 1u, 2u}}) {
+    try {
+      (void)parse(text);
+      FAIL("accepted");
+    } catch (const precis::input_error& e) {
+      CHECK(e.position().line == line);
+      CHECK(e.position().column == col);
+      CHECK(e.message() == "unexpected character '\\xef'");
+    }
+  }
+  // A lone mark is an empty file.
+  CHECK_THROWS_WITH_AS((void)parse(bom), doctest::Contains("t.cfa:1:1: error: no main process"),
+                       precis::input_error);
+
+  TempDir dir;
+  write_file(dir.path / "bom.cfa", bom + model);
+  CHECK(precis::read_cfa_file((dir.path / "bom.cfa").string()).num_edges() == 1);
+}
+
+TEST_CASE("cfa reader: only regular files are read (FIFOs, directories, devices are refused)") {
+  TempDir dir;
+  const std::string fifo = (dir.path / "model.cfa").string();
+  REQUIRE(::mkfifo(fifo.c_str(), 0600) == 0);
+  // No writer: opening for reading must not block.
+  const auto start = std::chrono::steady_clock::now();
+  std::string msg = read_error(fifo);
+  CHECK(std::chrono::steady_clock::now() - start < std::chrono::seconds(5));
+  CHECK(msg == precis::to_string(precis::SourcePosition{fifo, 0, 0}) + ": error: cannot read '" +
+                   fifo + "': not a regular file (it is a FIFO)");
+
+  msg = read_error(dir.path.string());
+  CHECK(msg.find("not a regular file (it is a directory)") != std::string::npos);
+  if (fs::exists("/dev/null")) {
+    msg = read_error("/dev/null");
+    CHECK(msg.find("not a regular file (it is a character device)") != std::string::npos);
+  }
+  // A symbolic link to a regular file is read; one to a FIFO is refused.
+  write_file(dir.path / "real.cfa", "main process p {\n  init loc A\n}\n");
+  std::error_code ec;
+  fs::create_symlink(dir.path / "real.cfa", dir.path / "link.cfa", ec);
+  if (!ec) {
+    CHECK(precis::read_cfa_file((dir.path / "link.cfa").string()).num_locations() == 1);
+    fs::create_symlink(fifo, dir.path / "fifo-link.cfa");
+    CHECK(read_error((dir.path / "fifo-link.cfa").string()).find("(it is a FIFO)") !=
+          std::string::npos);
+  }
+  CHECK(read_error((dir.path / "missing.cfa").string()).find("cannot open file") !=
+        std::string::npos);
+}
+
+TEST_CASE("cfa reader: long chains of one operator are flat n-ary terms, read in linear time") {
+  // 10^5 operands (about 1.3 MB of text): fast enough for the sanitizer build too.
+  constexpr int n = 100000;
+  std::string disj;
+  disj.reserve(std::size_t{14} * n);
+  for (int i = 0; i < n; ++i) disj += (i == 0 ? "x = " : " or x = ") + std::to_string(i);
+
+  SUBCASE("or: one Or node with every disjunct as an operand, evaluated as written") {
+    const precis::Cfa c = parse(guarded_model(0, disj));  // owns the terms
+    const precis::Term t = assume_from(c, "L1");
+    REQUIRE(t.op() == precis::Op::Or);
+    REQUIRE(t.num_args() == std::size_t{n});
+    for (std::size_t i : {std::size_t{0}, std::size_t{1}, std::size_t{n - 1}}) {
+      const precis::Term d = t.arg(i);
+      REQUIRE(d.op() == precis::Op::Eq);
+      CHECK(d.arg(0).is_var());
+      CHECK(d.arg(1).value() == static_cast<std::int64_t>(i));
+    }
+    auto with_x = [](std::int64_t v) {
+      return [v](precis::VarId) -> precis::OptValue { return v; };
+    };
+    CHECK(precis::evaluate(t, with_x(n - 1)) == 1);
+    CHECK(precis::evaluate(t, with_x(0)) == 1);
+    CHECK(precis::evaluate(t, with_x(n)) == 0);
+    CHECK(precis::evaluate(t, with_x(-1)) == 0);
+    CHECK_FALSE(precis::evaluate(t, precis::EmptyValuation{}).has_value());
+  }
+
+  SUBCASE("and, + and * chains are flat too") {
+    std::string conj, sum, prod;
+    for (int i = 0; i < n; ++i) {
+      conj += (i == 0 ? "x /= -" : " and x /= -") + std::to_string(i + 1);
+      sum += (i == 0 ? "" : " + ") + std::to_string(i % 7);
+      prod += (i == 0 ? "x" : " * x");
+    }
+    precis::Cfa c = parse(
+        "main process p {\n  var x : int\n  var y : int\n  init loc L0\n  loc L1\n  loc L2\n"
+        "  loc L3\n  L0 -> L1 { assume " +
+        conj + " }\n  L1 -> L2 { y := " + sum + " }\n  L2 -> L3 { y := " + prod + " }\n}\n");
+    const precis::Term a = assume_from(c, "L0");
+    CHECK(a.op() == precis::Op::And);
+    CHECK(a.num_args() == std::size_t{n});
+    for (const std::string from : {"L1", "L2"}) {
+      const auto* s = std::get_if<precis::Assign>(&op_from(c, from));
+      REQUIRE(s != nullptr);
+      CHECK(s->value.op() == (from == "L1" ? precis::Op::Add : precis::Op::Mul));
+      CHECK(s->value.num_args() == std::size_t{n});
+    }
+  }
 }

@@ -26,6 +26,7 @@
 #include <vector>
 
 #include "precis/cfa/cfa.hpp"
+#include "precis/core/limits.hpp"
 #include "precis/cfa/operation.hpp"
 #include "precis/expr/term.hpp"
 
@@ -39,6 +40,8 @@ struct CleanupOptions {
   // Drop locations from which the error location cannot be reached. Sound for
   // reachability of the error only: paths to the final location may disappear.
   bool prune_not_reaching_error = false;
+  // The run's deadline: every round of the fixpoint checks it (limit_reached).
+  Deadline deadline;
 };
 
 // Substitutes variables in a term (`map` gives the replacement, nullopt keeps it).
@@ -230,7 +233,9 @@ inline Cfa cleanup(const Cfa& cfa, const CleanupOptions& opt = {}) {
   bool changed = true;
   while (changed) {
     changed = false;
+    opt.deadline.check();
     for (std::size_t v = 0; v < g.num_locations(); ++v) {
+      if ((v & 4095) == 4095) opt.deadline.check();
       if (opt.collapse_skips) {
         for (std::size_t e : g.live_out(v))
           if (E[e].dst == v && detail::is_skip(E[e].op)) g.kill(e), changed = true;

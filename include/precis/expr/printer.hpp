@@ -55,10 +55,9 @@ inline void print_term(std::ostream& os, Term t, const ExprManager& em, int /*mi
   switch (t.op()) {
     case Op::Var: os << em.variable(t.var()).name; return;
     case Op::IntConst:
-      if (t.value() == INT64_MIN)
-        os << "-9223372036854775807 - 1";
-      else
-        os << t.value();
+      // The reader reads "-9223372036854775808" as one literal (fuzzing found that the
+      // old "-9223372036854775807 - 1" read back as a subtraction).
+      os << t.value();
       return;
     case Op::BoolConst: os << (t.value() ? "true" : "false"); return;
     case Op::Not:
@@ -67,6 +66,13 @@ inline void print_term(std::ostream& os, Term t, const ExprManager& em, int /*mi
       return;
     case Op::Neg:
       os << '-';
+      // "-5" would read back as the literal -5, losing the negation: "-(5)".
+      if (t.arg(0).op() == Op::IntConst) {
+        os << '(';
+        print_term(os, t.arg(0), em, 0);
+        os << ')';
+        return;
+      }
       print_child(os, t.arg(0), em, 22);
       return;
     case Op::Ite:

@@ -9,9 +9,13 @@
 // resolves names and types afterwards, so declarations may follow their uses as in
 // Theta, and the non-main processes can be parsed and dropped without a symbol table.
 // Every problem in the input is reported as one precis::input_error with file, line and
-// column (1-based, columns count bytes). The parser never recurses deeper than
-// max_cfa_nesting levels, so hostile input cannot overflow the stack.
+// column (1-based, columns count bytes; a leading UTF-8 byte-order mark is skipped).
+// The parser never recurses deeper than max_cfa_nesting levels, so hostile input cannot
+// overflow the stack; chains of one n-ary operator (or, and, +, *) become one flat term,
+// so reading is linear in the size of the input. read_cfa_file reads regular files only
+// (a FIFO would block). fuzz/fuzz_cfa_reader.cpp fuzzes all of this.
 
+#include <cerrno>
 #include <cstddef>
 #include <cstdint>
 #include <filesystem>
@@ -26,9 +30,17 @@
 #include <utility>
 #include <vector>
 
+#if defined(__unix__) || defined(__APPLE__)
+#include <fcntl.h>
+#include <sys/stat.h>
+#include <sys/types.h>
+#include <unistd.h>
+#endif
+
 #include "precis/cfa/builder.hpp"
 #include "precis/cfa/cfa.hpp"
 #include "precis/core/input_error.hpp"
+#include "precis/core/limits.hpp"
 #include "precis/expr/term.hpp"
 
 namespace precis {
@@ -126,7 +138,7 @@ inline bool is_keyword(std::string_view s) {
 
 // Keywords of the bit-vector and floating-point theories (operators precis cannot read).
 inline bool is_bv_fp_keyword(std::string_view s) {
-  return is_keyword(s) && (s.starts_with("bv") || s.starts_with("fp"));
+  return (s.starts_with("bv") || s.starts_with("fp")) && is_keyword(s);
 }
 
 inline bool is_identifier(std::string_view s) {
@@ -191,6 +203,9 @@ struct Token {
 inline std::vector<Token> tokenize(std::string_view src, std::string& error_message) {
   std::vector<Token> out;
   std::size_t i = 0, line = 1, col = 1;
+  // A UTF-8 byte-order mark (editors on Windows write one) is skipped at the start of
+  // the file only; it does not count as a column. Anywhere else it is an error.
+  if (src.starts_with("\xEF\xBB\xBF")) i = 3;
   auto advance = [&](std::size_t n) {
     for (std::size_t k = 0; k < n && i < src.size(); ++k, ++i) {
       if (src[i] == '\n') {
@@ -970,6 +985,11 @@ class Parser {
       return em.mk(n.op, std::span<const Term>(args.data(), args.size()));
     } catch (const type_error& e) {
       fail(n.pos, std::string("type error: ") + e.what());
+    } catch (const limit_reached& e) {
+      // The reader's own bound (max_cfa_nesting) is below ExprManager's, so this only
+      // fires with a manager built with a smaller bound; report it where it happens.
+      if (e.kind() != LimitKind::Depth) throw;
+      fail(n.pos, std::string("expression nested too deeply: ") + e.what());
     }
   }
 
@@ -1109,17 +1129,85 @@ inline Cfa parse_cfa(std::string_view text, const std::string& filename) {
   return cfa_reader_detail::Parser(text, filename).run();
 }
 
-// Reads and parses a .cfa file. A missing or unreadable file is an input_error naming it.
-inline Cfa read_cfa_file(const std::string& path) {
+namespace cfa_reader_detail {
+
+// What a path names, for the "not a regular file" message.
+inline const char* file_kind(std::filesystem::file_type t) {
+  using std::filesystem::file_type;
+  switch (t) {
+    case file_type::directory: return "a directory";
+    case file_type::fifo: return "a FIFO";
+    case file_type::socket: return "a socket";
+    case file_type::character: return "a character device";
+    case file_type::block: return "a block device";
+    default: return "of another kind";
+  }
+}
+
+[[noreturn]] inline void not_regular(const std::string& path, std::filesystem::file_type t) {
+  throw input_error(SourcePosition{path, 0, 0},
+                    "cannot read '" + path + "': not a regular file (it is " + file_kind(t) + ")");
+}
+
+#if defined(__unix__) || defined(__APPLE__)
+// Opens without blocking (a FIFO without a writer would block open() forever) and
+// checks the type of what was opened, not of what the path named a moment earlier.
+inline std::string read_regular_file(const std::string& path) {
+  const int fd = ::open(path.c_str(), O_RDONLY | O_NONBLOCK | O_CLOEXEC);  // NOLINT
+  if (fd < 0) throw input_error(SourcePosition{path, 0, 0}, "cannot open file '" + path + "'");
+  struct FdCloser {
+    int fd;
+    ~FdCloser() { ::close(fd); }
+  } closer{fd};
+  struct ::stat st {};
+  if (::fstat(fd, &st) != 0)
+    throw input_error(SourcePosition{path, 0, 0}, "cannot read file '" + path + "'");
+  if (!S_ISREG(st.st_mode)) {
+    using std::filesystem::file_type;
+    file_type t = S_ISDIR(st.st_mode)    ? file_type::directory
+                  : S_ISFIFO(st.st_mode) ? file_type::fifo
+                  : S_ISSOCK(st.st_mode) ? file_type::socket
+                  : S_ISCHR(st.st_mode)  ? file_type::character
+                  : S_ISBLK(st.st_mode)  ? file_type::block
+                                         : file_type::unknown;
+    not_regular(path, t);
+  }
+  std::string text;
+  if (st.st_size > 0) text.reserve(static_cast<std::size_t>(st.st_size));
+  char buf[1 << 16];
+  while (true) {
+    const ::ssize_t n = ::read(fd, buf, sizeof buf);
+    if (n == 0) break;
+    if (n < 0) {
+      if (errno == EINTR) continue;
+      throw input_error(SourcePosition{path, 0, 0}, "cannot read file '" + path + "'");
+    }
+    text.append(buf, static_cast<std::size_t>(n));
+  }
+  return text;
+}
+#else
+inline std::string read_regular_file(const std::string& path) {
   std::error_code ec;
-  if (std::filesystem::is_directory(path, ec))
-    throw input_error(SourcePosition{path, 0, 0}, "cannot read '" + path + "': it is a directory");
+  const auto st = std::filesystem::status(path, ec);
+  if (ec || st.type() == std::filesystem::file_type::not_found)
+    throw input_error(SourcePosition{path, 0, 0}, "cannot open file '" + path + "'");
+  if (st.type() != std::filesystem::file_type::regular) not_regular(path, st.type());
   std::ifstream in(path, std::ios::binary);
   if (!in) throw input_error(SourcePosition{path, 0, 0}, "cannot open file '" + path + "'");
   std::ostringstream ss;
   ss << in.rdbuf();
   if (in.bad()) throw input_error(SourcePosition{path, 0, 0}, "cannot read file '" + path + "'");
-  return parse_cfa(ss.str(), path);
+  return ss.str();
+}
+#endif
+
+}  // namespace cfa_reader_detail
+
+// Reads and parses a .cfa file. A missing or unreadable file, or a path that is not a
+// regular file (a directory, a FIFO, a device), is an input_error naming it.
+inline Cfa read_cfa_file(const std::string& path) {
+  return parse_cfa(cfa_reader_detail::read_regular_file(path), path);
 }
 
 }  // namespace precis

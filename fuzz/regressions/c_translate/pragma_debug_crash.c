@@ -1,0 +1,3 @@
+int main() {
+#pragma clang __debug crash
+ return 0; }

@@ -1,0 +1,3 @@
+int main() {
+#pragma clang __debug llvm_fatal_error
+ return 0; }

@@ -1,0 +1,3 @@
+int main() {
+#pragma clang __debug overflow_stack
+ return 0; }

@@ -1,0 +1,1 @@
+int main() { _Pragma("clang __debug crash") return 0; }
