@@ -20,6 +20,7 @@
 #include <cstdint>
 #include <fstream>
 #include <memory>
+#include <algorithm>
 #include <optional>
 #include <sstream>
 #include <string>
@@ -156,9 +157,15 @@ class Translator {
     if (opt_.cleanup) {
       CleanupOptions co;
       co.large_block = opt_.large_block;
+      co.deadline = opt_.deadline;
       return cleanup(cfa, co);
     }
     return cfa;
+  }
+
+  // Where the translation is (for errors raised outside a construct's own check).
+  [[nodiscard]] SourcePosition position() const {
+    return SourcePosition{file_, line_, line_ != 0 ? 1U : 0U};
   }
 
  private:
@@ -184,6 +191,28 @@ class Translator {
     if (const auto* e = llvm::dyn_cast<clang::Expr>(s)) unsupported(e->getExprLoc(), what);
     unsupported(s->getBeginLoc(), what);
   }
+  // Bounds the recursion of the translation over nested expressions and statements.
+  class Nesting {
+   public:
+    Nesting(Translator& t, const clang::Stmt* s) : t_(t) {
+      if (++t_.nesting_ > t_.opt_.max_nesting) {
+        --t_.nesting_;
+        const clang::SourceLocation loc = llvm::isa<clang::Expr>(s)
+                                              ? llvm::cast<clang::Expr>(s)->getExprLoc()
+                                              : s->getBeginLoc();
+        throw input_error(position_of(t_.sm_, loc, t_.file_),
+                          "expression or statement nested deeper than " +
+                              std::to_string(t_.opt_.max_nesting) + " levels");
+      }
+    }
+    Nesting(const Nesting&) = delete;
+    Nesting& operator=(const Nesting&) = delete;
+    ~Nesting() { --t_.nesting_; }
+
+   private:
+    Translator& t_;
+  };
+
   std::uint32_t line_of(clang::SourceLocation loc) const {
     auto pos = position_of(sm_, loc, file_);
     return static_cast<std::uint32_t>(pos.line);
@@ -310,12 +339,23 @@ class Translator {
   // ---- CFA emission -------------------------------------------------------------------
   std::uint32_t cur_function() const { return frames_.empty() ? 0 : frames_.back().index; }
   Loc fresh() { return b_.fresh_location(cur_function()); }
+  // Every CFA edge goes through here: the edge budget and the deadline are checked.
+  void edge(Loc from, Loc to, Operation op, std::uint32_t line) {
+    b_.edge(from, to, std::move(op), line);
+    if ((++edges_ & 1023) == 0) {
+      opt_.deadline.check();
+      if (edges_ > opt_.max_cfa_edges)
+        throw limit_reached(LimitKind::Memory,
+                            "the program has more than " + std::to_string(opt_.max_cfa_edges) +
+                                " CFA edges after inlining");
+    }
+  }
   void emit(Operation op) {
     Loc n = fresh();
-    b_.edge(cur_, n, std::move(op), line_);
+    edge(cur_, n, std::move(op), line_);
     cur_ = n;
   }
-  void jump(Loc to) { b_.edge(cur_, to, Skip{}, line_); }
+  void jump(Loc to) { edge(cur_, to, Skip{}, line_); }
   // After break/continue/goto/return/error: what follows is unreachable until a label.
   void jump_and_cut(Loc to) {
     jump(to);
@@ -474,23 +514,28 @@ class Translator {
 
   // ---- expressions ----------------------------------------------------------------------
   // Whether evaluating `e` can change a variable or the control flow.
+  // Does evaluating s have side effects? An explicit stack: s may be nested 10^5 deep.
   bool impure(const clang::Stmt* s) const {
-    if (s == nullptr) return false;
-    if (llvm::isa<clang::CallExpr>(s) || llvm::isa<clang::StmtExpr>(s)) return true;
-    if (const auto* bo = llvm::dyn_cast<clang::BinaryOperator>(s); bo && bo->isAssignmentOp())
-      return true;
-    if (const auto* uo = llvm::dyn_cast<clang::UnaryOperator>(s);
-        uo && uo->isIncrementDecrementOp())
-      return true;
-    if (const auto* te = llvm::dyn_cast<clang::UnaryExprOrTypeTraitExpr>(s); te)
-      return false;  // unevaluated
-    for (const clang::Stmt* c : s->children())
-      if (impure(c)) return true;
+    std::vector<const clang::Stmt*> todo{s};
+    while (!todo.empty()) {
+      const clang::Stmt* x = todo.back();
+      todo.pop_back();
+      if (x == nullptr) continue;
+      if (llvm::isa<clang::CallExpr>(x) || llvm::isa<clang::StmtExpr>(x)) return true;
+      if (const auto* bo = llvm::dyn_cast<clang::BinaryOperator>(x); bo && bo->isAssignmentOp())
+        return true;
+      if (const auto* uo = llvm::dyn_cast<clang::UnaryOperator>(x);
+          uo && uo->isIncrementDecrementOp())
+        return true;
+      if (llvm::isa<clang::UnaryExprOrTypeTraitExpr>(x)) continue;  // unevaluated
+      for (const clang::Stmt* c : x->children()) todo.push_back(c);
+    }
     return false;
   }
 
   // Evaluates `e` for its side effects only.
   void effect(const clang::Expr* e) {
+    const Nesting nest(*this, e);
     if (!impure(e)) {
       // No edges, but unsupported constructs are still reported.
       (void)rvalue(e);
@@ -552,6 +597,7 @@ class Translator {
 
   // The value of `e` as a pure term, after emitting its side effects.
   Term rvalue(const clang::Expr* e) {
+    const Nesting nest(*this, e);
     if (const auto* p = llvm::dyn_cast<clang::ParenExpr>(e)) return rvalue(p->getSubExpr());
     if (const auto* il = llvm::dyn_cast<clang::IntegerLiteral>(e)) {
       (void)type_of(il);
@@ -696,11 +742,50 @@ class Translator {
       cur_ = j;
       return em_.var(tmp);
     }
+    if (auto sum = flat_chain(bo)) return *sum;
     Term l = rvalue(bo->getLHS());
     if (impure(bo->getRHS())) l = snapshot(l);
     Term r = rvalue(bo->getRHS());
     IntType t = bo->isComparisonOp() ? type_of(bo->getLHS()) : type_of(bo);
     return arith(op, l, r, t, bo);
+  }
+
+  // A left-deep chain a + b - c + ... (or a * b * ...) of one type and without side
+  // effects becomes one n-ary term, built without recursion: a generated sum of 10^5
+  // terms must neither overflow the stack nor make a term 10^5 deep. Wrapping an
+  // unsigned result once at the end equals wrapping after every step (mod 2^N), and
+  // signed arithmetic is on mathematical integers, so the value is the same.
+  std::optional<Term> flat_chain(const clang::BinaryOperator* bo) {
+    const clang::BinaryOperatorKind op = bo->getOpcode();
+    const bool additive = op == clang::BO_Add || op == clang::BO_Sub;
+    if (!additive && op != clang::BO_Mul) return std::nullopt;
+    const clang::QualType type = bo->getType().getCanonicalType();
+    std::vector<std::pair<const clang::Expr*, bool>> operands;  // (operand, subtracted)
+    const clang::Expr* cur = bo;
+    for (;;) {
+      const auto* b = llvm::dyn_cast<clang::BinaryOperator>(cur->IgnoreParens());
+      const bool same = b != nullptr && b->getType().getCanonicalType() == type &&
+                        (additive ? (b->getOpcode() == clang::BO_Add ||
+                                     b->getOpcode() == clang::BO_Sub)
+                                  : b->getOpcode() == clang::BO_Mul);
+      if (!same) {
+        operands.emplace_back(cur, false);
+        break;
+      }
+      operands.emplace_back(b->getRHS(), b->getOpcode() == clang::BO_Sub);
+      cur = b->getLHS();
+    }
+    if (operands.size() < 3) return std::nullopt;  // a plain binary operation
+    for (const auto& [e, neg] : operands)
+      if (impure(e)) return std::nullopt;
+    std::reverse(operands.begin(), operands.end());
+    std::vector<Term> args;
+    args.reserve(operands.size());
+    for (const auto& [e, neg] : operands) {
+      Term x = as_int(rvalue(e));
+      args.push_back(neg ? mk(Op::Neg, {x}) : x);
+    }
+    return wrap(fold(em_.mk(additive ? Op::Add : Op::Mul, args)), type_of(bo));
   }
 
   Term conditional(const clang::ConditionalOperator* co) {
@@ -731,6 +816,7 @@ class Translator {
   // Control flow on the truth of `e`: to `t` if it holds, to `f` if not. Pure
   // conditions become one assume pair; && || ! ?: , with side effects are unfolded.
   void branch(const clang::Expr* e, Loc t, Loc f) {
+    const Nesting nest(*this, e);
     e = e->IgnoreParens();
     if (!impure(e)) {
       Term c = as_bool(rvalue(e));
@@ -738,8 +824,8 @@ class Translator {
         jump(c.value() != 0 ? t : f);
         return;
       }
-      b_.edge(cur_, t, Assume{c}, line_);
-      b_.edge(cur_, f, Assume{lnot(c)}, line_);
+      edge(cur_, t, Assume{c}, line_);
+      edge(cur_, f, Assume{lnot(c)}, line_);
       return;
     }
     if (const auto* uo = llvm::dyn_cast<clang::UnaryOperator>(e);
@@ -781,8 +867,8 @@ class Translator {
       jump(c.value() != 0 ? t : f);
       return;
     }
-    b_.edge(cur_, t, Assume{c}, line_);
-    b_.edge(cur_, f, Assume{lnot(c)}, line_);
+    edge(cur_, t, Assume{c}, line_);
+    edge(cur_, f, Assume{lnot(c)}, line_);
   }
 
   // ---- calls ----------------------------------------------------------------------------
@@ -860,6 +946,7 @@ class Translator {
 
   // Inlines a call: fresh copies of parameters and locals for each call site.
   Term inline_call(const clang::FunctionDecl* def, const clang::CallExpr* ce, bool need_value) {
+    opt_.deadline.check();
     const std::string name = def->getNameAsString();
     for (const Frame& fr : frames_)
       if (fr.fn == def) unsupported(ce, "recursive call of '" + name + "'");
@@ -937,6 +1024,7 @@ class Translator {
 
   void stmt(const clang::Stmt* s) {
     if (s == nullptr) return;
+    const Nesting nest(*this, s);
     line_ = line_of(s->getBeginLoc());
     switch (s->getStmtClass()) {
       case clang::Stmt::CompoundStmtClass:
@@ -1097,13 +1185,13 @@ class Translator {
         Term c = mk(Op::Eq, {v, lo});
         if (cs->getRHS() != nullptr)  // GNU case range lo ... hi
           c = mk(Op::And, {mk(Op::Le, {lo, v}), mk(Op::Le, {v, case_value(cs->getRHS())})});
-        b_.edge(dispatch, l, Assume{c}, line_of(cs->getBeginLoc()));
+        edge(dispatch, l, Assume{c}, line_of(cs->getBeginLoc()));
         others.push_back(lnot(c));
       } else {
         deflt = l;
       }
     }
-    b_.edge(dispatch, deflt ? *deflt : exit, Assume{fold(em_.conj(others))},
+    edge(dispatch, deflt ? *deflt : exit, Assume{fold(em_.conj(others))},
             line_of(ss->getBeginLoc()));
     switches_.push_back(&sw);
     breaks_.push_back(exit);
@@ -1132,6 +1220,8 @@ class Translator {
   std::unordered_map<const clang::FunctionDecl*, int> instances_;
   std::unordered_set<std::string> names_;
   std::size_t temps_ = 0;
+  std::size_t edges_ = 0;
+  std::uint32_t nesting_ = 0;
 };
 
 std::string read_whole_file(const std::string& path) {
@@ -1148,13 +1238,20 @@ Cfa translate_source(const std::string& code, const std::string& file_name,
                      const TranslateOptions& options) {
   std::string resource =
       options.resource_dir.empty() ? std::string(PRECIS_CLANG_RESOURCE_DIR) : options.resource_dir;
-  std::vector<std::string> args{"-xc", "-std=gnu11",
-                                options.data_model == DataModel::ILP32 ? "-m32" : "-m64", "-w"};
+  // `#pragma clang __debug crash` (and llvm_fatal_error, overflow_stack, ...) would
+  // crash or hang the verifier on request of the input (found by fuzzing): off.
+  std::vector<std::string> args{"-xc",
+                                "-std=gnu11",
+                                options.data_model == DataModel::ILP32 ? "-m32" : "-m64",
+                                "-w",
+                                "-Xclang",
+                                "-disable-pragma-debug-crash"};
   if (!resource.empty()) {
     args.emplace_back("-resource-dir");
     args.push_back(resource);
   }
   args.insert(args.end(), options.extra_args.begin(), options.extra_args.end());
+  options.deadline.check();
   FirstErrorConsumer diags(file_name);
   std::unique_ptr<clang::ASTUnit> ast = clang::tooling::buildASTFromCodeWithArgs(
       code, args, file_name, "precis-cfront", std::make_shared<clang::PCHContainerOperations>(),
@@ -1162,8 +1259,16 @@ Cfa translate_source(const std::string& code, const std::string& file_name,
       &diags);
   if (diags.error()) throw input_error(diags.error()->first, diags.error()->second);
   if (!ast) throw input_error(SourcePosition{file_name, 0, 0}, "clang could not parse the file");
+  options.deadline.check();
   Translator t(ast->getASTContext(), file_name, options);
-  return t.run();
+  try {
+    return t.run();
+  } catch (const limit_reached& e) {
+    // A term too deep for the recursive walkers over terms is a property of the input.
+    if (e.kind() == LimitKind::Depth)
+      throw input_error(t.position(), std::string(e.what()));
+    throw;
+  }
 }
 
 Cfa translate_file(const std::string& path, const TranslateOptions& options) {

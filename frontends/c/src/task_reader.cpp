@@ -1,7 +1,7 @@
-// Reader of SV-COMP task definitions (format 2.0). The files use a tiny YAML subset:
+// Reader of SV-COMP task definitions (format 2.0) on yaml-cpp:
 //
 //   format_version: '2.0'
-//   input_files: 'sum01-1.c'          (or a list of "- 'file'" items)
+//   input_files: 'sum01-1.c'          (or a list)
 //   properties:
 //     - property_file: ../properties/unreach-call.prp
 //       expected_verdict: false
@@ -9,10 +9,16 @@
 //     language: C
 //     data_model: ILP32
 //
-// so a line-based reader that tracks the enclosing top-level key is enough.
+// The YAML library decides what is YAML (anchors and aliases are fine; a tab in the
+// indentation, an unclosed quote or an unbalanced bracket is an error). Every error is
+// an input_error with the task file, line and column. precis checks one property,
+// unreach-call: a task without it is unsupported (never verified for something else).
+
+#include <yaml-cpp/yaml.h>
+
+#include <sys/stat.h>
 
 #include <filesystem>
-#include <fstream>
 #include <string>
 #include <vector>
 
@@ -21,138 +27,119 @@
 namespace precis::c {
 namespace {
 
-std::string trim(const std::string& s) {
-  const auto b = s.find_first_not_of(" \t\r");
-  if (b == std::string::npos) return "";
-  const auto e = s.find_last_not_of(" \t\r");
-  return s.substr(b, e - b + 1);
+SourcePosition at(const std::string& file, const YAML::Mark& m) {
+  if (m.is_null()) return {file, 0, 0};
+  return {file, static_cast<std::size_t>(m.line) + 1, static_cast<std::size_t>(m.column) + 1};
 }
 
-std::string strip_comment(const std::string& s) {
-  char quote = 0;
-  for (std::size_t i = 0; i < s.size(); ++i) {
-    if (quote != 0) {
-      if (s[i] == quote) quote = 0;
-    } else if (s[i] == '\'' || s[i] == '"') {
-      quote = s[i];
-    } else if (s[i] == '#' && (i == 0 || s[i - 1] == ' ' || s[i - 1] == '\t')) {
-      return s.substr(0, i);
-    }
-  }
-  return s;
+[[noreturn]] void bad(const std::string& file, const YAML::Node& n, const std::string& why) {
+  throw input_error(at(file, n.Mark()), why);
 }
 
-std::string unquote(std::string s) {
-  s = trim(s);
-  if (s.size() >= 2 && (s.front() == '\'' || s.front() == '"') && s.back() == s.front())
-    return s.substr(1, s.size() - 2);
-  return s;
+std::string scalar(const std::string& file, const YAML::Node& n, const std::string& what) {
+  if (!n.IsScalar()) bad(file, n, what + " must be a string");
+  return n.Scalar();
 }
 
 }  // namespace
 
 Task read_task(const std::string& yml_path) {
-  std::ifstream in(yml_path);
-  if (!in) throw input_error(SourcePosition{yml_path, 0, 0}, "cannot read the task file");
+  // A FIFO without a writer would block the reader: regular files only.
+  struct stat st {};
+  if (::stat(yml_path.c_str(), &st) != 0)
+    throw input_error(SourcePosition{yml_path, 0, 0}, "cannot read the task file");
+  if (!S_ISREG(st.st_mode))
+    throw input_error(SourcePosition{yml_path, 0, 0}, "the task file is not a regular file");
+
+  YAML::Node root;
+  try {
+    root = YAML::LoadFile(yml_path);
+  } catch (const YAML::BadFile&) {
+    throw input_error(SourcePosition{yml_path, 0, 0}, "cannot read the task file");
+  } catch (const YAML::Exception& e) {
+    throw input_error(at(yml_path, e.mark), "invalid YAML: " + e.msg);
+  }
+
   Task task;
   task.yml_file = yml_path;
-  std::string section;  // current top-level key
-  struct Property {
-    std::string file;
-    std::optional<bool> verdict;
-    std::size_t line = 0;
-  };
-  std::vector<Property> props;
-  std::vector<std::string> inputs;
-  std::string data_model;
-  std::size_t data_model_line = 0;
-  std::string line;
-  for (std::size_t no = 1; std::getline(in, line); ++no) {
-    line = strip_comment(line);
-    if (trim(line).empty()) continue;
-    const bool top = line[0] != ' ' && line[0] != '\t' && line[0] != '-';
-    std::string body = trim(line);
-    bool item = false;
-    if (body.rfind("- ", 0) == 0 || body == "-") {
-      item = true;
-      body = trim(body.substr(1));
+  try {
+    if (!root.IsMap()) bad(yml_path, root, "a task file is a map (format_version, input_files, ...)");
+    if (const YAML::Node v = root["format_version"]) {
+      const std::string fv = scalar(yml_path, v, "format_version");
+      if (fv != "2.0")
+        bad(yml_path, v, "unsupported format_version '" + fv + "' (precis reads 2.0)");
     }
-    std::string key, value;
-    const auto colon = body.find(':');
-    if (colon != std::string::npos && body[0] != '\'' && body[0] != '"') {
-      key = trim(body.substr(0, colon));
-      value = trim(body.substr(colon + 1));
+
+    // input_files: one string or a list of strings.
+    const YAML::Node files = root["input_files"];
+    if (!files) bad(yml_path, root, "the task has no input_files");
+    std::vector<std::string> inputs;
+    if (files.IsSequence()) {
+      for (const auto& f : files) inputs.push_back(scalar(yml_path, f, "an input file"));
     } else {
-      value = body;
+      inputs.push_back(scalar(yml_path, files, "input_files"));
     }
-    auto bad = [&](const std::string& why) {
-      throw input_error(SourcePosition{yml_path, no, 1}, why);
-    };
-    if (top) {
-      if (key.empty()) bad("expected 'key: value'");
-      section = key;
-      if (key == "input_files" && !value.empty()) {
-        if (value.front() == '[') {  // flow list ['a.c', 'b.c']
-          std::string inner = value.substr(
-              1, value.find(']') == std::string::npos ? std::string::npos : value.find(']') - 1);
-          std::size_t p = 0;
-          while (p <= inner.size()) {
-            auto q = inner.find(',', p);
-            std::string f =
-                unquote(inner.substr(p, q == std::string::npos ? std::string::npos : q - p));
-            if (!f.empty()) inputs.push_back(f);
-            if (q == std::string::npos) break;
-            p = q + 1;
-          }
+    if (inputs.empty()) bad(yml_path, files, "the task has no input_files");
+    if (inputs.size() > 1) bad(yml_path, files, "unsupported: tasks with several input files");
+    const std::filesystem::path dir = std::filesystem::path(yml_path).parent_path();
+    task.c_file = (dir / inputs.front()).lexically_normal().string();
+
+    // properties: precis checks unreach-call; any other property alone is unsupported.
+    const YAML::Node props = root["properties"];
+    std::vector<std::string> others;
+    bool found = false;
+    if (props) {
+      if (!props.IsSequence()) bad(yml_path, props, "properties must be a list");
+      for (const auto& p : props) {
+        if (!p.IsMap()) bad(yml_path, p, "a property is a map (property_file, expected_verdict)");
+        const YAML::Node file = p["property_file"];
+        if (!file) bad(yml_path, p, "a property without property_file");
+        const std::string name = scalar(yml_path, file, "property_file");
+        std::optional<bool> verdict;
+        if (const YAML::Node v = p["expected_verdict"]) {
+          const std::string s = scalar(yml_path, v, "expected_verdict");
+          if (s == "true")
+            verdict = true;
+          else if (s == "false")
+            verdict = false;
+          else
+            bad(yml_path, v, "expected_verdict must be true or false, not '" + s + "'");
+        }
+        const std::string stem = std::filesystem::path(name).stem().string();
+        if (stem == "unreach-call") {
+          task.property_file = name;
+          task.expected_verdict = verdict;
+          found = true;
         } else {
-          inputs.push_back(unquote(value));
+          others.push_back(stem);
         }
       }
-      continue;
     }
-    if (section == "input_files" && item && key.empty()) {
-      inputs.push_back(unquote(value));
-    } else if (section == "properties") {
-      if (item) props.push_back(Property{});
-      if (props.empty()) bad("property entry outside a list item");
-      if (key == "property_file") {
-        props.back().file = unquote(value);
-        props.back().line = no;
-      } else if (key == "expected_verdict") {
-        std::string v = unquote(value);
-        if (v == "true")
-          props.back().verdict = true;
-        else if (v == "false")
-          props.back().verdict = false;
-        else
-          bad("expected_verdict must be true or false, not '" + v + "'");
-      }
-    } else if (section == "options" && key == "data_model") {
-      data_model = unquote(value);
-      data_model_line = no;
+    if (!found) {
+      std::string has;
+      for (const auto& o : others) has += (has.empty() ? "" : ", ") + o;
+      bad(yml_path, props ? props : root,
+          "unsupported property: precis checks unreach-call only (the task has " +
+              (has.empty() ? std::string("no property") : has) + ")");
     }
+
+    std::string data_model = "ILP32";
+    YAML::Node dm;
+    if (const YAML::Node opts = root["options"]) {
+      if (!opts.IsMap()) bad(yml_path, opts, "options must be a map");
+      dm = opts["data_model"];
+      if (dm) data_model = scalar(yml_path, dm, "data_model");
+    }
+    if (data_model == "ILP32")
+      task.data_model = DataModel::ILP32;
+    else if (data_model == "LP64")
+      task.data_model = DataModel::LP64;
+    else
+      bad(yml_path, dm, "unknown data_model '" + data_model + "'");
+  } catch (const YAML::Exception& e) {
+    // Conversions of malformed nodes.
+    throw input_error(at(yml_path, e.mark), "invalid task file: " + e.msg);
   }
-  if (inputs.empty())
-    throw input_error(SourcePosition{yml_path, 0, 0}, "the task has no input_files");
-  if (inputs.size() > 1)
-    throw input_error(SourcePosition{yml_path, 0, 0},
-                      "unsupported: tasks with several input files");
-  const std::filesystem::path dir = std::filesystem::path(yml_path).parent_path();
-  task.c_file = (dir / inputs.front()).lexically_normal().string();
-  // The reachability property: unreach-call. Other properties (termination, ...) are
-  // not what precis checks.
-  for (const Property& p : props)
-    if (p.file.find("unreach-call") != std::string::npos) {
-      task.property_file = p.file;
-      task.expected_verdict = p.verdict;
-    }
-  if (data_model.empty() || data_model == "ILP32")
-    task.data_model = DataModel::ILP32;
-  else if (data_model == "LP64")
-    task.data_model = DataModel::LP64;
-  else
-    throw input_error(SourcePosition{yml_path, data_model_line, 1},
-                      "unknown data_model '" + data_model + "'");
   return task;
 }
 

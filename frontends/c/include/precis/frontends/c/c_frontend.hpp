@@ -16,6 +16,7 @@
 
 #include "precis/cfa/cfa.hpp"
 #include "precis/core/input_error.hpp"
+#include "precis/core/limits.hpp"
 
 namespace precis::c {
 
@@ -40,6 +41,16 @@ struct TranslateOptions {
   std::vector<std::string> extra_args;
   // Overrides the clang resource directory (builtin headers) found at build time.
   std::string resource_dir;
+  // The run's deadline: checked before and after clang's parse, at every inlined call
+  // and every 1024 CFA edges (limit_reached of kind Time).
+  Deadline deadline;
+  // Inlining can multiply a program (f0 calls f1 twice, f1 calls f2 twice, ...): past
+  // this many CFA edges the translation stops (limit_reached of kind Memory).
+  std::size_t max_cfa_edges = 4'000'000;
+  // Expressions and statements nested deeper than this are an input error: the
+  // translation recurses over them. Chains of one operator (a + b + c + ..., a && b
+  // && ...) do not nest: they become one n-ary term.
+  std::uint32_t max_nesting = 2000;
 };
 
 // Parses and translates a C file. Throws precis::input_error on a parse error or an
@@ -61,7 +72,9 @@ struct Task {
   DataModel data_model = DataModel::ILP32;
 };
 
-// Reads the simple YAML subset SV-COMP task files use. Throws precis::input_error.
+// Reads an SV-COMP task file (YAML, with yaml-cpp). Throws precis::input_error with
+// the position for invalid YAML, a malformed task, or a task without the unreach-call
+// property (precis checks nothing else: "unsupported property").
 Task read_task(const std::string& yml_path);
 
 }  // namespace precis::c
