@@ -109,17 +109,18 @@ void require_regular_file(const std::string& path) {
 
 Model load_model(const std::string& path, const precis::Limits& limits) {
   require_regular_file(path);
-  (void)limits;
   if (ends_with(path, ".c") || ends_with(path, ".i") || ends_with(path, ".yml") ||
       ends_with(path, ".yaml")) {
 #ifdef PRECIS_HAVE_CFRONT
-    if (ends_with(path, ".c") || ends_with(path, ".i"))
-      return {precis::c::translate_file(path), false, {}};
-    precis::c::Task task = precis::c::read_task(path);
     precis::c::TranslateOptions opts;
+    opts.deadline = precis::Deadline::of(limits);
+    if (ends_with(path, ".c") || ends_with(path, ".i"))
+      return {precis::c::translate_file(path, opts), false, {}};
+    precis::c::Task task = precis::c::read_task(path);
     opts.data_model = task.data_model;
     return {precis::c::translate_file(task.c_file, opts), true, task.expected_verdict};
 #else
+    (void)limits;
     throw precis::input_error({path, 0, 0},
                               "C programs and SV-COMP tasks need the C front end, which this "
                               "build does not have (configure with clang 14 installed)");
