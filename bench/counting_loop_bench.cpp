@@ -50,9 +50,9 @@ void BM_CountingLoop(benchmark::State& state) {
     benchmark::DoNotOptimize(nodes);
   }
   state.counters["arg_nodes"] = static_cast<double>(nodes);
-  state.counters["ns_per_node"] = benchmark::Counter(
-      static_cast<double>(nodes), benchmark::Counter::kIsIterationInvariantRate |
-                                      benchmark::Counter::kInvert);
+  state.counters["ns_per_node"] =
+      benchmark::Counter(static_cast<double>(nodes), benchmark::Counter::kIsIterationInvariantRate |
+                                                         benchmark::Counter::kInvert);
 }
 BENCHMARK(BM_CountingLoop)
     ->Arg(10'000)

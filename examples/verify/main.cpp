@@ -7,9 +7,9 @@
 // Exit codes: 0 SAFE, 1 UNSAFE, 2 UNKNOWN, 3 input error, 4 usage or internal error.
 // The verdict and the counterexample go to stdout; progress and statistics to stderr.
 
-#include <CLI/CLI.hpp>
 #include <pthread.h>
 #include <sys/stat.h>
+#include <CLI/CLI.hpp>
 
 #include <cmath>
 #include <cstdio>
@@ -362,15 +362,13 @@ int run(const Config& cfg, const precis::Limits& limits) {
     if (!cfg.arg_dot.empty()) {
       arg_dot = std::make_unique<std::ofstream>(cfg.arg_dot);
       if (!*arg_dot)
-        throw precis::input_error({cfg.arg_dot, 0, 0},
-                                  "cannot open the ARG DOT file for writing");
+        throw precis::input_error({cfg.arg_dot, 0, 0}, "cannot open the ARG DOT file for writing");
     }
     std::optional<std::ofstream> cfa_dot;
     if (!cfg.cfa_dot.empty()) {
       cfa_dot.emplace(cfg.cfa_dot);
       if (!*cfa_dot)
-        throw precis::input_error({cfg.cfa_dot, 0, 0},
-                                  "cannot open the CFA DOT file for writing");
+        throw precis::input_error({cfg.cfa_dot, 0, 0}, "cannot open the CFA DOT file for writing");
     }
     precis_cli::Watchdog watchdog(limits, 0.5, [&](const std::string& reason) {
       return unknown_report(cfg, reason, looks_like_task(cfg.model));
@@ -384,7 +382,8 @@ int run(const Config& cfg, const precis::Limits& limits) {
       if (cfa_dot) {
         precis::write_cfa_dot(*cfa_dot, cfa);
         cfa_dot->close();
-        if (!*cfa_dot) throw precis::input_error({cfg.cfa_dot, 0, 0}, "cannot write the CFA DOT file");
+        if (!*cfa_dot)
+          throw precis::input_error({cfg.cfa_dot, 0, 0}, "cannot write the CFA DOT file");
       }
       if (!cfa.error_location())
         throw precis::input_error({cfg.model, 0, 0},
@@ -401,10 +400,10 @@ int run(const Config& cfg, const precis::Limits& limits) {
     } catch (const std::bad_alloc&) {
       if (!watchdog.claim_output())
         for (;;) std::this_thread::sleep_for(std::chrono::seconds(1));
-      std::cout << unknown_report(cfg,
-                                  cfg.memory_limit_mb ? limits.memory_reason()
-                                                      : std::string("memory limit: out of memory"),
-                                  looks_like_task(cfg.model));
+      std::cout << unknown_report(
+          cfg,
+          cfg.memory_limit_mb ? limits.memory_reason() : std::string("memory limit: out of memory"),
+          looks_like_task(cfg.model));
       rc = kUnknown;
     }
     // Output that cannot be written (a full disk, a closed pipe) is an error, not a

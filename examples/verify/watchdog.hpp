@@ -28,9 +28,11 @@ namespace precis_cli {
 class Watchdog {
  public:
   // `report(reason)` renders the UNKNOWN report for stdout (text or JSON).
-  Watchdog(precis::Limits limits, double grace_s, std::function<std::string(const std::string&)> report)
+  Watchdog(precis::Limits limits, double grace_s,
+           std::function<std::string(const std::string&)> report)
       : limits_(std::move(limits)), grace_s_(grace_s), report_(std::move(report)) {
-    if (limits_.time_limit_s > 0 || limits_.memory_limit_mb > 0) thread_ = std::thread([this] { loop(); });
+    if (limits_.time_limit_s > 0 || limits_.memory_limit_mb > 0)
+      thread_ = std::thread([this] { loop(); });
   }
   Watchdog(const Watchdog&) = delete;
   Watchdog& operator=(const Watchdog&) = delete;

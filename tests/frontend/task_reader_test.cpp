@@ -44,8 +44,7 @@ options:
 // precis checks unreach-call: a task with only other properties (or none) is
 // unsupported, never verified for reachability (issue 7).
 TEST_CASE("read_task: a task without unreach-call is unsupported") {
-  auto check_unsupported = [](const std::string& path, const std::string& names,
-                              std::size_t line) {
+  auto check_unsupported = [](const std::string& path, const std::string& names, std::size_t line) {
     try {
       precis::c::read_task(path);
       FAIL("no error for " << path);
@@ -56,18 +55,20 @@ TEST_CASE("read_task: a task without unreach-call is unsupported") {
       CHECK(e.position().line == line);
     }
   };
-  check_unsupported(write("b.yml", "input_files: 'x.c'\nproperties:\n"
-                                   "  - property_file: ../properties/no-overflow.prp\n"
-                                   "    expected_verdict: true\n"),
+  check_unsupported(write("b.yml",
+                          "input_files: 'x.c'\nproperties:\n"
+                          "  - property_file: ../properties/no-overflow.prp\n"
+                          "    expected_verdict: true\n"),
                     "no-overflow", 3);
-  check_unsupported(write("term.yml", "input_files: 'x.c'\nproperties:\n"
-                                      "  - property_file: ../properties/termination.prp\n"
-                                      "    expected_verdict: true\n"
-                                      "  - property_file: ../properties/valid-memsafety.prp\n"
-                                      "    expected_verdict: false\n"),
+  check_unsupported(write("term.yml",
+                          "input_files: 'x.c'\nproperties:\n"
+                          "  - property_file: ../properties/termination.prp\n"
+                          "    expected_verdict: true\n"
+                          "  - property_file: ../properties/valid-memsafety.prp\n"
+                          "    expected_verdict: false\n"),
                     "termination, valid-memsafety", 3);
-  check_unsupported(write("none.yml", "format_version: '2.0'\ninput_files: 'x.c'\n"),
-                    "no property", 1);
+  check_unsupported(write("none.yml", "format_version: '2.0'\ninput_files: 'x.c'\n"), "no property",
+                    1);
 }
 
 TEST_CASE("read_task: YAML errors are positioned, valid YAML is accepted") {
@@ -88,12 +89,12 @@ TEST_CASE("read_task: YAML errors are positioned, valid YAML is accepted") {
   expect_error_at(write("bracket.yml", "input_files: [ 'x.c'\n" + prop), 2);
   expect_error_at(write("type.yml", "input_files: {a: b}\n" + prop), 1);
   // Anchors and aliases: one property file named once and reused.
-  auto t = precis::c::read_task(
-      write("alias.yml", "format_version: '2.0'\ninput_files: &src 'prog.c'\n"
-                         "x-copy: *src\nproperties:\n"
-                         "  - property_file: &p ../properties/unreach-call.prp\n"
-                         "    expected_verdict: false\n  - property_file: *p\n"
-                         "    expected_verdict: false\n"));
+  auto t = precis::c::read_task(write("alias.yml",
+                                      "format_version: '2.0'\ninput_files: &src 'prog.c'\n"
+                                      "x-copy: *src\nproperties:\n"
+                                      "  - property_file: &p ../properties/unreach-call.prp\n"
+                                      "    expected_verdict: false\n  - property_file: *p\n"
+                                      "    expected_verdict: false\n"));
   CHECK(fs::path(t.c_file).filename() == "prog.c");
   REQUIRE(t.expected_verdict.has_value());
   CHECK(*t.expected_verdict == false);

@@ -17,10 +17,10 @@
 #include <clang/Tooling/Tooling.h>
 #include <llvm/ADT/SmallString.h>
 
+#include <algorithm>
 #include <cstdint>
 #include <fstream>
 #include <memory>
-#include <algorithm>
 #include <optional>
 #include <sstream>
 #include <string>
@@ -197,9 +197,8 @@ class Translator {
     Nesting(Translator& t, const clang::Stmt* s) : t_(t) {
       if (++t_.nesting_ > t_.opt_.max_nesting) {
         --t_.nesting_;
-        const clang::SourceLocation loc = llvm::isa<clang::Expr>(s)
-                                              ? llvm::cast<clang::Expr>(s)->getExprLoc()
-                                              : s->getBeginLoc();
+        const clang::SourceLocation loc =
+            llvm::isa<clang::Expr>(s) ? llvm::cast<clang::Expr>(s)->getExprLoc() : s->getBeginLoc();
         throw input_error(position_of(t_.sm_, loc, t_.file_),
                           "expression or statement nested deeper than " +
                               std::to_string(t_.opt_.max_nesting) + " levels");
@@ -345,9 +344,9 @@ class Translator {
     if ((++edges_ & 1023) == 0) {
       opt_.deadline.check();
       if (edges_ > opt_.max_cfa_edges)
-        throw limit_reached(LimitKind::Memory,
-                            "the program has more than " + std::to_string(opt_.max_cfa_edges) +
-                                " CFA edges after inlining");
+        throw limit_reached(LimitKind::Memory, "the program has more than " +
+                                                   std::to_string(opt_.max_cfa_edges) +
+                                                   " CFA edges after inlining");
     }
   }
   void emit(Operation op) {
@@ -764,10 +763,10 @@ class Translator {
     const clang::Expr* cur = bo;
     for (;;) {
       const auto* b = llvm::dyn_cast<clang::BinaryOperator>(cur->IgnoreParens());
-      const bool same = b != nullptr && b->getType().getCanonicalType() == type &&
-                        (additive ? (b->getOpcode() == clang::BO_Add ||
-                                     b->getOpcode() == clang::BO_Sub)
-                                  : b->getOpcode() == clang::BO_Mul);
+      const bool same =
+          b != nullptr && b->getType().getCanonicalType() == type &&
+          (additive ? (b->getOpcode() == clang::BO_Add || b->getOpcode() == clang::BO_Sub)
+                    : b->getOpcode() == clang::BO_Mul);
       if (!same) {
         operands.emplace_back(cur, false);
         break;
@@ -1192,7 +1191,7 @@ class Translator {
       }
     }
     edge(dispatch, deflt ? *deflt : exit, Assume{fold(em_.conj(others))},
-            line_of(ss->getBeginLoc()));
+         line_of(ss->getBeginLoc()));
     switches_.push_back(&sw);
     breaks_.push_back(exit);
     cur_ = fresh();  // code before the first case label is unreachable
@@ -1240,12 +1239,9 @@ Cfa translate_source(const std::string& code, const std::string& file_name,
       options.resource_dir.empty() ? std::string(PRECIS_CLANG_RESOURCE_DIR) : options.resource_dir;
   // `#pragma clang __debug crash` (and llvm_fatal_error, overflow_stack, ...) would
   // crash or hang the verifier on request of the input (found by fuzzing): off.
-  std::vector<std::string> args{"-xc",
-                                "-std=gnu11",
-                                options.data_model == DataModel::ILP32 ? "-m32" : "-m64",
-                                "-w",
-                                "-Xclang",
-                                "-disable-pragma-debug-crash"};
+  std::vector<std::string> args{
+      "-xc", "-std=gnu11", options.data_model == DataModel::ILP32 ? "-m32" : "-m64",
+      "-w",  "-Xclang",    "-disable-pragma-debug-crash"};
   if (!resource.empty()) {
     args.emplace_back("-resource-dir");
     args.push_back(resource);
@@ -1265,8 +1261,7 @@ Cfa translate_source(const std::string& code, const std::string& file_name,
     return t.run();
   } catch (const limit_reached& e) {
     // A term too deep for the recursive walkers over terms is a property of the input.
-    if (e.kind() == LimitKind::Depth)
-      throw input_error(t.position(), std::string(e.what()));
+    if (e.kind() == LimitKind::Depth) throw input_error(t.position(), std::string(e.what()));
     throw;
   }
 }

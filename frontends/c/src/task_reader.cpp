@@ -63,7 +63,8 @@ Task read_task(const std::string& yml_path) {
   Task task;
   task.yml_file = yml_path;
   try {
-    if (!root.IsMap()) bad(yml_path, root, "a task file is a map (format_version, input_files, ...)");
+    if (!root.IsMap())
+      bad(yml_path, root, "a task file is a map (format_version, input_files, ...)");
     if (const YAML::Node v = root["format_version"]) {
       const std::string fv = scalar(yml_path, v, "format_version");
       if (fv != "2.0")

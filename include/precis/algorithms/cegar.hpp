@@ -17,9 +17,9 @@
 #include <chrono>
 #include <concepts>
 #include <functional>
+#include <memory>
 #include <new>
 #include <optional>
-#include <memory>
 #include <string>
 #include <utility>
 #include <vector>
@@ -49,8 +49,8 @@ struct CegarOptions {
   // When the run's clock started: the CLI sets it to the start of the process so that
   // the time limit also covers reading and translating the input. Default: run().
   std::optional<std::chrono::steady_clock::time_point> started;
-  bool refine = true;               // false: one CPA run, no refinement (the non-CEGAR baseline)
-  bool track_all = false;           // start from the full precision (CPA-EXPL of the paper)
+  bool refine = true;      // false: one CPA run, no refinement (the non-CEGAR baseline)
+  bool track_all = false;  // start from the full precision (CPA-EXPL of the paper)
   // Progress reports (e.g. to stderr): called after each refinement and every few
   // thousand expansions.
   std::function<void(const Statistics&, double elapsed_s)> progress;

@@ -26,8 +26,8 @@
 #include <vector>
 
 #include "precis/cfa/cfa.hpp"
-#include "precis/core/limits.hpp"
 #include "precis/cfa/operation.hpp"
+#include "precis/core/limits.hpp"
 #include "precis/expr/term.hpp"
 
 namespace precis {

@@ -61,21 +61,20 @@ concept HashableDomain = AbstractDomain<D> && requires(const D& d, const typenam
 // ProjectionCovering: covering is equality on a projection. Every element has a
 // support (for explicit values: the set of bound variables), and for non-bottom a, b
 //     a <= b  implies  within(support(b), a)  and  hash_on(a, support(b)) == hash(b),
-// where within(s, a) says that a's support includes s (same_support: equals s) and hash_on(a, s) hashes a
-// restricted to s. The reached set groups its elements by support and answers
-// "is e covered?" with one hash lookup per distinct support at the location, then
-// confirms the candidates with leq, so stop-sep keeps its meaning exactly.
+// where within(s, a) says that a's support includes s (same_support: equals s) and hash_on(a, s)
+// hashes a restricted to s. The reached set groups its elements by support and answers "is e
+// covered?" with one hash lookup per distinct support at the location, then confirms the candidates
+// with leq, so stop-sep keeps its meaning exactly.
 template <class D>
-concept ProjectionCovering =
-    HashableDomain<D> && requires(const D& d, const typename D::element& a,
-                                  const typename D::support_type& s) {
-      typename D::support_type;
-      requires std::equality_comparable<typename D::support_type>;
-      { d.support(a) } -> std::convertible_to<typename D::support_type>;
-      { d.within(s, a) } -> std::convertible_to<bool>;
-      { d.same_support(s, a) } -> std::convertible_to<bool>;  // s == support(a), no copy
-      { d.hash_on(a, s) } -> std::convertible_to<std::size_t>;
-    };
+concept ProjectionCovering = HashableDomain<D> &&
+    requires(const D& d, const typename D::element& a, const typename D::support_type& s) {
+  typename D::support_type;
+  requires std::equality_comparable<typename D::support_type>;
+  { d.support(a) } -> std::convertible_to<typename D::support_type>;
+  { d.within(s, a) } -> std::convertible_to<bool>;
+  { d.same_support(s, a) } -> std::convertible_to<bool>;  // s == support(a), no copy
+  { d.hash_on(a, s) } -> std::convertible_to<std::size_t>;
+};
 
 // ---- precisions ------------------------------------------------------------------------
 

@@ -62,7 +62,8 @@ inline std::size_t physical_memory_bytes() {
 #if defined(__unix__) && defined(_SC_PHYS_PAGES)
   const long pages = sysconf(_SC_PHYS_PAGES);  // NOLINT(google-runtime-int)
   const long page = sysconf(_SC_PAGESIZE);     // NOLINT(google-runtime-int)
-  if (pages > 0 && page > 0) return static_cast<std::size_t>(pages) * static_cast<std::size_t>(page);
+  if (pages > 0 && page > 0)
+    return static_cast<std::size_t>(pages) * static_cast<std::size_t>(page);
 #endif
   return 0;
 }
@@ -76,9 +77,9 @@ inline std::string format_seconds(double s) {
 struct Limits {
   using clock = std::chrono::steady_clock;
 
-  double time_limit_s = 0;         // wall clock from `start`; 0: none
-  std::size_t max_arg_nodes = 0;   // 0: none
-  std::size_t memory_limit_mb = 0; // resident memory; 0: none
+  double time_limit_s = 0;          // wall clock from `start`; 0: none
+  std::size_t max_arg_nodes = 0;    // 0: none
+  std::size_t memory_limit_mb = 0;  // resident memory; 0: none
   clock::time_point start = clock::now();
 
   [[nodiscard]] double elapsed() const {
@@ -93,8 +94,8 @@ struct Limits {
   }
   [[nodiscard]] clock::time_point deadline() const {
     if (time_limit_s <= 0) return clock::time_point::max();
-    return start + std::chrono::duration_cast<clock::duration>(
-                       std::chrono::duration<double>(time_limit_s));
+    return start +
+           std::chrono::duration_cast<clock::duration>(std::chrono::duration<double>(time_limit_s));
   }
   [[nodiscard]] bool memory_exceeded() const {
     return memory_limit_mb > 0 && resident_bytes() > memory_limit_mb * std::size_t{1024 * 1024};

@@ -27,7 +27,14 @@
 
 namespace precis {
 
-enum class CpaStatus : std::uint8_t { Complete, TargetFound, Timeout, MemoryLimit, NodeLimit, Break };
+enum class CpaStatus : std::uint8_t {
+  Complete,
+  TargetFound,
+  Timeout,
+  MemoryLimit,
+  NodeLimit,
+  Break
+};
 
 template <class A, template <class> class WaitlistT, class Merge = MergeSep, class Stop = StopSep>
 class CpaAlgorithm {
@@ -104,8 +111,9 @@ class CpaAlgorithm {
           auto adj = analysis_.adjust(std::move(s), *n->precision, er.target);
           if (analysis_.domain().is_bottom(adj.element)) continue;
           const precision* prec =
-              adj.precision ? arg_.keep(std::make_shared<const precision>(std::move(*adj.precision)))
-                            : n->precision;
+              adj.precision
+                  ? arg_.keep(std::make_shared<const precision>(std::move(*adj.precision)))
+                  : n->precision;
           Node* c = arg_.add_child(n, e, er.target, std::move(adj.element), prec);
           ++stats_.created_nodes;
           if (err && er.target == *err) {

@@ -349,20 +349,27 @@ class ExprManager {
   std::uint32_t max_depth_ = default_max_depth;
 };
 
-// Appends the variables of a term to `out`; `out` ends sorted without duplicates.
-inline void collect_vars(Term t, std::vector<VarId>& out) {
+// Calls f(x) once for every distinct node x of the term DAG (parents before their
+// operands), without recursion; f returns false to stop the walk.
+template <class F>
+void for_each_subterm(Term t, F&& f) {
   std::vector<Term> stack{t};
   std::unordered_set<Term, TermHash> seen;
   while (!stack.empty()) {
-    Term x = stack.back();
+    const Term x = stack.back();
     stack.pop_back();
     if (!seen.insert(x).second) continue;
-    if (x.is_var()) {
-      out.push_back(x.var());
-      continue;
-    }
+    if (!f(x)) return;
     for (std::size_t i = 0; i < x.num_args(); ++i) stack.push_back(x.arg(i));
   }
+}
+
+// Appends the variables of a term to `out`; `out` ends sorted without duplicates.
+inline void collect_vars(Term t, std::vector<VarId>& out) {
+  for_each_subterm(t, [&](Term x) {
+    if (x.is_var()) out.push_back(x.var());
+    return true;
+  });
   std::sort(out.begin(), out.end());
   out.erase(std::unique(out.begin(), out.end()), out.end());
 }

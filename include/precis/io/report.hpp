@@ -87,8 +87,8 @@ inline void print_counterexample(std::ostream& os, const Counterexample& cex,
           os << " ... (" << s.changes.size() - shown << " more changes)";
           break;
         }
-        os << (shown++ == 0 ? "  | " : ", ")
-           << (x < cex.variables.size() ? cex.variables[x] : "?") << '=' << val;
+        os << (shown++ == 0 ? "  | " : ", ") << (x < cex.variables.size() ? cex.variables[x] : "?")
+           << '=' << val;
       }
       os << '\n';
     }

@@ -47,16 +47,9 @@ class LinearityCheck {
 
   // No node of the DAG is non-linear. Iterative (terms may be deep).
   bool linear(Term t) {
-    std::vector<Term> stack{t};
-    std::unordered_set<Term, TermHash> seen;
-    while (!stack.empty()) {
-      const Term x = stack.back();
-      stack.pop_back();
-      if (!seen.insert(x).second) continue;
-      if (nonlinear_node(x)) return false;
-      for (std::size_t i = 0; i < x.num_args(); ++i) stack.push_back(x.arg(i));
-    }
-    return true;
+    bool ok = true;
+    for_each_subterm(t, [&](Term x) { return ok = !nonlinear_node(x); });
+    return ok;
   }
 
   // The value of a ground integer term; nullopt if it has variables (or overflows).
@@ -100,16 +93,12 @@ inline bool is_linear(Term t) { return LinearityCheck{}.linear(t); }
 // Number of distinct nodes of the term DAG, counting at most `limit` (0: no limit), so
 // that a size bound on a huge term costs O(limit).
 inline std::size_t dag_size(Term t, std::size_t limit = 0) {
-  std::vector<Term> stack{t};
-  std::unordered_set<Term, TermHash> seen;
-  while (!stack.empty()) {
-    const Term x = stack.back();
-    stack.pop_back();
-    if (!seen.insert(x).second) continue;
-    if (limit != 0 && seen.size() >= limit) break;
-    for (std::size_t i = 0; i < x.num_args(); ++i) stack.push_back(x.arg(i));
-  }
-  return seen.size();
+  std::size_t n = 0;
+  for_each_subterm(t, [&](Term) {
+    ++n;
+    return limit == 0 || n < limit;
+  });
+  return n;
 }
 
 }  // namespace precis

@@ -14,7 +14,6 @@
 // literals refer to predicate Terms of the program's ExprManager, so states never
 // build terms and stay valid however often they are copied.
 
-
 #include <algorithm>
 #include <cstddef>
 #include <string>

@@ -109,8 +109,7 @@ class ProductLattice {
     }
     (std::index_sequence_for<Ds...>{});
   }
-  [[nodiscard]] std::size_t hash_on(const element& e, const support_type& s) const
-      requires keyed {
+  [[nodiscard]] std::size_t hash_on(const element& e, const support_type& s) const requires keyed {
     std::size_t h = 0x84222325U;
     [&]<std::size_t... I>(std::index_sequence<I...>) {
       ((h = (h ^ component_hash_on<I>(std::get<I>(e.parts), std::get<I>(s))) * 0x100000001B3ULL),
