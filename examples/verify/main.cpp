@@ -32,8 +32,10 @@
 #include "watchdog.hpp"
 
 #ifdef PRECIS_HAVE_CVC5
+#include "precis/domains/predicate/abe_analysis.hpp"
 #include "precis/domains/predicate/predicate_analysis.hpp"
 #include "precis/domains/product/product_domain.hpp"
+#include "precis/refine/block_refiner.hpp"
 #include "precis/refine/explicit_smt_refiner.hpp"
 #include "precis/refine/predicate_refiner.hpp"
 #include "precis/refine/product_refiner.hpp"
@@ -65,7 +67,8 @@ std::size_t default_memory_limit_mb() {
 struct Config {
   std::string model;
   std::string analysis = "expl";
-  std::string order = "bfs";
+  std::string order = "auto";      // bfs; rpo for the block-encoded analyses
+  std::string block = "function";  // ABE: abstraction points (loop-heads, function, sbe)
   std::string granularity = "scope";
   bool restart = false;
   bool baseline = false;
@@ -154,7 +157,9 @@ int verify(const Model& model, const RunContext& ctx, Analysis analysis, Refiner
   precis::CegarOptions o;
   o.started = ctx.limits.start;
   o.memory_limit_mb = cfg.memory_limit_mb;
-  o.order = precis::parse_search_order(cfg.order);
+  o.order = precis::parse_search_order(cfg.order != "auto"                              ? cfg.order
+                                       : cfg.analysis.find("-abe") != std::string::npos ? "rpo"
+                                                                                        : "bfs");
   o.granularity = precis::parse_granularity(cfg.granularity);
   o.prune = !cfg.restart;
   o.time_limit_s = cfg.time_limit;
@@ -251,6 +256,23 @@ precis::PredicateOptions predicate_options(const RunContext& ctx) {
   o.solver = solver_options(ctx);
   return o;
 }
+
+precis::BlockPolicy block_policy(const Config& cfg) {
+  if (cfg.block == "loop-heads") return precis::BlockPolicy::LoopHeads;
+  if (cfg.block == "sbe") return precis::BlockPolicy::EveryLocation;
+  return precis::BlockPolicy::FunctionEntriesAndLoopHeads;
+}
+
+precis::AbeOptions abe_options(const RunContext& ctx) {
+  return precis::AbeOptions{block_policy(ctx.cfg), predicate_options(ctx)};
+}
+
+precis::BlockRefinerOptions block_refiner_options(const RunContext& ctx) {
+  precis::BlockRefinerOptions o;
+  o.block = block_policy(ctx.cfg);
+  o.predicate = refiner_options(ctx);
+  return o;
+}
 #endif
 
 int run_analysis(const Model& model, const RunContext& ctx) {
@@ -282,8 +304,25 @@ int run_analysis(const Model& model, const RunContext& ctx) {
         Refiner(precis::ExplicitRefiner(cfa, deadline),
                 precis::PredicateRefiner(cfa, refiner_options(ctx))));
   }
+  // Adjustable-block encoding (ABE-lf by default; --block).
+  if (cfg.analysis == "pred-abe")
+    return verify(model, ctx, precis::PredAbe(cfa, abe_options(ctx)),
+                  precis::BlockRefiner(cfa, block_refiner_options(ctx)));
+  if (cfg.analysis == "pred-abe-cart")
+    return verify(model, ctx, precis::PredAbeCart(cfa, abe_options(ctx)),
+                  precis::BlockRefiner(cfa, block_refiner_options(ctx)));
+  if (cfg.analysis == "expl+pred-abe") {
+    // The explicit-value paper's CPA-EXPLitp-PRED (section IV): ABE-lf predicates.
+    using Product = precis::ProductDomain<precis::Expl, precis::PredAbe>;
+    using Refiner = precis::ProductRefiner<precis::ExplicitRefiner, precis::BlockRefiner>;
+    return verify(
+        model, ctx,
+        Product(precis::Expl(cfa, cfg.value_limit), precis::PredAbe(cfa, abe_options(ctx))),
+        Refiner(precis::ExplicitRefiner(cfa, deadline),
+                precis::BlockRefiner(cfa, block_refiner_options(ctx))));
+  }
 #else
-  if (cfg.analysis == "pred-cart" || cfg.analysis == "pred-bool" || cfg.analysis == "expl+pred")
+  if (cfg.analysis != "expl")
     throw precis::input_error({cfg.model, 0, 0},
                               "analysis '" + cfg.analysis +
                                   "' needs the SMT layer (cvc5), which this build does not have: "
@@ -463,12 +502,21 @@ int main(int argc, char** argv) {
       ->required();
   app.add_option("-a,--analysis", cfg.analysis,
                  "expl: explicit values; with cvc5 also pred-cart, pred-bool (predicate "
-                 "abstraction, Cartesian / Boolean) and expl+pred (explicit values with "
-                 "auxiliary predicates)")
-      ->check(CLI::IsMember({"expl", "pred-cart", "pred-bool", "expl+pred"}))
+                 "abstraction after every edge, Cartesian / Boolean), pred-abe, pred-abe-cart "
+                 "(predicate abstraction with adjustable-block encoding, see --block), "
+                 "expl+pred and expl+pred-abe (explicit values with auxiliary predicates)")
+      ->check(CLI::IsMember({"expl", "pred-cart", "pred-bool", "expl+pred", "pred-abe",
+                             "pred-abe-cart", "expl+pred-abe"}))
       ->capture_default_str();
-  app.add_option("--order", cfg.order, "waitlist order")
-      ->check(CLI::IsMember({"bfs", "dfs", "target"}))
+  app.add_option("--order", cfg.order,
+                 "waitlist order (auto: rpo for the -abe analyses, bfs otherwise; rpo: reverse "
+                 "postorder of the CFA, ties breadth-first)")
+      ->check(CLI::IsMember({"auto", "bfs", "dfs", "target", "rpo"}))
+      ->capture_default_str();
+  app.add_option("--block", cfg.block,
+                 "-abe analyses: abstraction points at loop-heads (ABE-l), function (loop heads, "
+                 "function entries and return sites: ABE-lf) or sbe (every location)")
+      ->check(CLI::IsMember({"loop-heads", "function", "sbe"}))
       ->capture_default_str();
   app.add_option("--granularity", cfg.granularity,
                  "where refined precision is added (scope = section III-F)")

@@ -7,7 +7,8 @@
 //
 // Every part is a template argument: the analysis (domain, transfer, precision
 // adjustment), the refiner (by default the one the analysis names through
-// default_refiner), the waitlist order, and the merge and stop operators.
+// default_refiner), the waitlist order, and the merge (by default the analysis'
+// merge_type, else merge-sep) and stop operators.
 //
 // Verdicts: SAFE when the CPA algorithm ends with an empty waitlist (complete, covered
 // ARG); UNSAFE only when the refiner returns a replayed counterexample; UNKNOWN with a
@@ -57,8 +58,8 @@ struct CegarOptions {
 };
 
 template <class Analysis, class RefinerT = default_refiner_t<Analysis>,
-          template <class> class WaitlistT = ConfigurableWaitlist, class Merge = MergeSep,
-          class Stop = StopSep>
+          template <class> class WaitlistT = ConfigurableWaitlist,
+          class Merge = default_merge_t<Analysis>, class Stop = StopSep>
 requires Refiner<RefinerT>
 class CEGAR {
  public:

@@ -145,6 +145,21 @@ struct MergeJoin {
   static constexpr bool is_sep = false;
 };
 
+// The merge operator an analysis asks for (its `merge_type`), merge-sep otherwise; the
+// CEGAR algorithm's default. A merge operator may also offer skip(domain, e_new): true
+// when e_new merges with nothing, so the CPA algorithm need not scan the reached set.
+template <class A>
+struct default_merge {
+  using type = MergeSep;
+};
+template <class A>
+requires requires { typename A::merge_type; }
+struct default_merge<A> {
+  using type = typename A::merge_type;
+};
+template <class A>
+using default_merge_t = typename default_merge<A>::type;
+
 // stop-sep: e is covered if some single reached element at its location is above it.
 // Returns the covering reached node, or nullptr. (Reached nodes expose `element`.)
 // The CPA algorithm calls the reached-set form, which uses the reached set's index

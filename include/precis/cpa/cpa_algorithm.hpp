@@ -159,6 +159,9 @@ class CpaAlgorithm {
       if constexpr (Merge::is_sep) return;
     }
     const auto& dom = analysis_.domain();
+    if constexpr (requires { merge_.skip(dom, c->element); }) {
+      if (merge_.skip(dom, c->element)) return;  // e.g. ABE at an abstraction point
+    }
     std::vector<Node*> candidates = reached_.at(c->loc);
     for (Node* r : candidates) {
       if (r->removed || r->target) continue;

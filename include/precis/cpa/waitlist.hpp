@@ -1,6 +1,10 @@
 #pragma once
-// Waitlist orders for Alg. 1: breadth-first, depth-first, and target-distance (nodes
-// whose location is closest to the error location in the CFA first; ties DFS).
+// Waitlist orders for Alg. 1: breadth-first, depth-first, target-distance (nodes
+// whose location is closest to the error location in the CFA first; ties DFS), and
+// reverse postorder (the position of the location in the CFA's weak topological order
+// first, ties BFS: CPAchecker's `traversal.useReversePostorder`, which adjustable-block
+// encoding wants so that every path into a join point inside a block arrives, and is
+// merged, before the join point is expanded).
 // Every waitlist is constructed from the CFA, so that the CPA algorithm can build any
 // of them; a user's own order only needs push / pop / empty / clear.
 
@@ -8,12 +12,14 @@
 #include <cstdint>
 #include <deque>
 #include <limits>
+#include <optional>
 #include <queue>
 #include <stdexcept>
 #include <string>
 #include <vector>
 
 #include "precis/cfa/cfa.hpp"
+#include "precis/cfa/weak_topological_order.hpp"
 
 namespace precis {
 
@@ -111,28 +117,68 @@ class TargetDistance {
   std::uint64_t seq_ = 0;
 };
 
-enum class SearchOrder : std::uint8_t { Bfs, Dfs, TargetDistance };
+enum class SearchOrder : std::uint8_t { Bfs, Dfs, TargetDistance, ReversePostorder };
 
 inline SearchOrder parse_search_order(const std::string& s) {
   if (s == "bfs") return SearchOrder::Bfs;
   if (s == "dfs") return SearchOrder::Dfs;
   if (s == "target" || s == "target-distance") return SearchOrder::TargetDistance;
-  throw std::invalid_argument("unknown search order '" + s + "' (bfs, dfs, target)");
+  if (s == "rpo" || s == "reverse-postorder") return SearchOrder::ReversePostorder;
+  throw std::invalid_argument("unknown search order '" + s + "' (bfs, dfs, target, rpo)");
 }
 
 // The order chosen at run time (what the CLI uses); each order is still a plain type
 // that can be passed as a template argument instead.
 template <class Node>
+class ReversePostorder {
+ public:
+  explicit ReversePostorder(const Cfa& cfa) {
+    WeakTopologicalOrder w(cfa);
+    pos_.assign(cfa.num_locations(), std::numeric_limits<std::uint32_t>::max());
+    for (Loc l = 0; l < cfa.num_locations(); ++l)
+      if (w.is_ordered(l)) pos_[l] = static_cast<std::uint32_t>(w.position(l));
+  }
+  void push(Node* n) { q_.push(Item{pos_[n->loc], seq_++, n}); }
+  Node* pop() {
+    Node* n = q_.top().node;
+    q_.pop();
+    return n;
+  }
+  [[nodiscard]] bool empty() const { return q_.empty(); }
+  void clear() { q_ = {}; }
+
+ private:
+  struct Item {
+    std::uint32_t pos;
+    std::uint64_t seq;
+    Node* node;
+    bool operator<(const Item& o) const {  // max-heap: earlier position, older first
+      if (pos != o.pos) return pos > o.pos;
+      return seq > o.seq;
+    }
+  };
+  std::vector<std::uint32_t> pos_;
+  std::priority_queue<Item> q_;
+  std::uint64_t seq_ = 0;
+};
+
+template <class Node>
 class ConfigurableWaitlist {
  public:
   explicit ConfigurableWaitlist(const Cfa& cfa, SearchOrder order = SearchOrder::Bfs)
-      : order_(order), bfs_(cfa), dfs_(cfa), td_(cfa) {}
-  void set_order(SearchOrder o) { order_ = o; }
+      : cfa_(&cfa), order_(order), bfs_(cfa), dfs_(cfa), td_(cfa) {
+    set_order(order);
+  }
+  void set_order(SearchOrder o) {
+    order_ = o;
+    if (o == SearchOrder::ReversePostorder && !rpo_) rpo_.emplace(*cfa_);
+  }
   void push(Node* n) {
     switch (order_) {
       case SearchOrder::Bfs: bfs_.push(n); break;
       case SearchOrder::Dfs: dfs_.push(n); break;
       case SearchOrder::TargetDistance: td_.push(n); break;
+      case SearchOrder::ReversePostorder: rpo_->push(n); break;
     }
   }
   Node* pop() {
@@ -140,6 +186,7 @@ class ConfigurableWaitlist {
       case SearchOrder::Bfs: return bfs_.pop();
       case SearchOrder::Dfs: return dfs_.pop();
       case SearchOrder::TargetDistance: return td_.pop();
+      case SearchOrder::ReversePostorder: return rpo_->pop();
     }
     return nullptr;
   }
@@ -148,6 +195,7 @@ class ConfigurableWaitlist {
       case SearchOrder::Bfs: return bfs_.empty();
       case SearchOrder::Dfs: return dfs_.empty();
       case SearchOrder::TargetDistance: return td_.empty();
+      case SearchOrder::ReversePostorder: return rpo_->empty();
     }
     return true;
   }
@@ -155,13 +203,16 @@ class ConfigurableWaitlist {
     bfs_.clear();
     dfs_.clear();
     td_.clear();
+    if (rpo_) rpo_->clear();
   }
 
  private:
+  const Cfa* cfa_;
   SearchOrder order_;
   Bfs<Node> bfs_;
   Dfs<Node> dfs_;
   TargetDistance<Node> td_;
+  std::optional<ReversePostorder<Node>> rpo_;  // built on demand (a WTO of the CFA)
 };
 
 }  // namespace precis

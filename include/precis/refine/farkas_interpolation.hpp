@@ -408,6 +408,7 @@ inline std::optional<std::vector<Term>> unshift_sequence(SsaVars& ssa, const Pat
     collect_vars(seq[k], vs);
     for (VarId v : vs) {
       auto o = ssa.origin(v);
+      if (o.var == SsaVars::no_var) return std::nullopt;  // an auxiliary variable
       if (pf.index_at(k, o.var) != o.index) return std::nullopt;
     }
     out.push_back(ssa.unshift(seq[k]));

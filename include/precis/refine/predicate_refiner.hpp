@@ -21,6 +21,7 @@
 #include <cstdint>
 #include <memory>
 #include <set>
+#include <span>
 #include <string>
 #include <utility>
 #include <vector>
@@ -113,6 +114,36 @@ inline PredicateSet extract_predicates(ExprManager& em, Term itp, PredicateSplit
   return out;
 }
 
+// The refinement of interpolants I at path positions i: the predicates of I at location
+// l_i, split as `split` says. `given` remembers the (location, predicate) pairs handed
+// out before: when a refinement would add none that is new (the abstraction could not
+// use the split predicates to exclude the path), the split escalates for this path:
+// atoms -> conjuncts -> whole interpolants (if `escalate`).
+inline std::vector<std::pair<std::size_t, PredicateSet>> predicate_increments(
+    ExprManager& em, const ErrorPath& path, std::span<const std::pair<std::size_t, Term>> itps,
+    PredicateSplit split, bool escalate, std::set<std::pair<Loc, std::uint32_t>>& given,
+    Statistics& stats) {
+  for (;;) {
+    std::vector<std::pair<std::size_t, PredicateSet>> incs;
+    bool fresh = false;
+    for (const auto& [i, itp] : itps) {
+      PredicateSet ps = extract_predicates(em, itp, split);
+      if (ps.empty()) continue;
+      const Loc l = path.location(i);
+      for (Term p : ps) fresh |= !given.contains({l, p.id()});
+      incs.emplace_back(i, std::move(ps));
+    }
+    const bool last = split == PredicateSplit::Whole || !escalate;
+    if (fresh || last) {
+      for (const auto& [i, ps] : incs)
+        for (Term p : ps) given.insert({path.location(i), p.id()});
+      return incs;
+    }
+    split = split == PredicateSplit::Atoms ? PredicateSplit::Conjuncts : PredicateSplit::Whole;
+    stats.extra["pred split escalations"] += 1;
+  }
+}
+
 struct PredicateRefinerOptions {
   PredicateSplit split = PredicateSplit::Atoms;
   bool escalate = true;  // atoms -> conjuncts -> whole when nothing new comes out
@@ -155,28 +186,11 @@ class PredicateRefiner {
     }
     stats.extra[std::string("pred interpolants ") + to_string(itps->tier)] += 1;
     if (itps->constants_propagated) stats.extra["pred interpolants with constants propagated"] += 1;
-    ExprManager& em = *cfa_->expr_manager();
-    PredicateSplit split = opts_.split;
-    for (;;) {
-      std::vector<std::pair<std::size_t, PredicateSet>> incs;
-      bool fresh = false;
-      for (std::size_t i = 0; i < itps->interpolants.size() && i <= path.size(); ++i) {
-        PredicateSet ps = extract_predicates(em, itps->interpolants[i], split);
-        if (ps.empty()) continue;
-        const Loc l = path.location(i);
-        for (Term p : ps) fresh |= !given_.contains({l, p.id()});
-        incs.emplace_back(i, std::move(ps));
-      }
-      const bool last = split == PredicateSplit::Whole || !opts_.escalate;
-      if (fresh || last) {
-        for (const auto& [i, ps] : incs)
-          for (Term p : ps) given_.insert({path.location(i), p.id()});
-        out.increments = std::move(incs);
-        break;
-      }
-      split = split == PredicateSplit::Atoms ? PredicateSplit::Conjuncts : PredicateSplit::Whole;
-      stats.extra["pred split escalations"] += 1;
-    }
+    std::vector<std::pair<std::size_t, Term>> at;
+    for (std::size_t i = 0; i < itps->interpolants.size() && i <= path.size(); ++i)
+      at.emplace_back(i, itps->interpolants[i]);
+    out.increments = predicate_increments(*cfa_->expr_manager(), path, at, opts_.split,
+                                          opts_.escalate, given_, stats);
     out.kind = RefinementKind::Spurious;
     stats.extra["pred refinements"] += 1;
     return out;

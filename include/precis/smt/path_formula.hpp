@@ -26,8 +26,11 @@ namespace precis {
 
 class SsaVars {
  public:
+  // Variables declared in ssa() by other means (the control variables of block
+  // formulas, smt/block_formula.hpp) are auxiliary: they have no program variable.
+  static constexpr VarId no_var = 0xffffffffU;
   struct Origin {
-    VarId var = 0;            // the program variable
+    VarId var = no_var;       // the program variable (no_var: auxiliary)
     std::uint32_t index = 0;  // its SSA index
   };
 
@@ -56,7 +59,10 @@ class SsaVars {
     if (it == ids_.end()) return std::nullopt;
     return it->second;
   }
-  [[nodiscard]] Origin origin(VarId ssa_var) const { return origin_.at(ssa_var); }
+  [[nodiscard]] Origin origin(VarId ssa_var) const {
+    return ssa_var < origin_.size() ? origin_[ssa_var] : Origin{};
+  }
+  [[nodiscard]] bool is_auxiliary(VarId ssa_var) const { return origin(ssa_var).var == no_var; }
 
   // t over program variables -> t over SSA variables, x -> x@index[x] (0 past the end).
   Term shift(Term t, std::span<const std::uint32_t> index) {
@@ -67,9 +73,16 @@ class SsaVars {
   requires std::invocable<IndexOf&, VarId> Term shift(Term t, IndexOf&& index_of) {
     return rebuild(t, ssa_, [&](VarId x) { return var(x, index_of(x)); });
   }
-  // t over SSA variables -> t over program variables, x@k -> x.
+  // t over SSA variables -> t over program variables, x@k -> x. An auxiliary variable
+  // has no program counterpart: std::logic_error (an interpolant must not mention one).
   Term unshift(Term t) {
-    return rebuild(t, base_, [&](VarId s) { return base_.var(origin_.at(s).var); });
+    return rebuild(t, base_, [&](VarId s) {
+      const VarId x = origin(s).var;
+      if (x == no_var)
+        throw std::logic_error("SsaVars::unshift: auxiliary variable '" + ssa_.variable(s).name +
+                               "' has no program variable");
+      return base_.var(x);
+    });
   }
 
   // Rebuilds `t` in `target`, mapping variables with `f` (VarId -> Term of target).

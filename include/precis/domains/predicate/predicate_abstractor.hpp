@@ -18,6 +18,7 @@
 // (a literal not added, a successor kept), so the abstraction stays an
 // over-approximation.
 
+#include <algorithm>
 #include <chrono>
 #include <cstddef>
 #include <cstdint>
@@ -53,7 +54,8 @@ struct PredicateOptions {
 };
 
 struct PredicateStats {
-  std::uint64_t posts = 0;  // abstract posts requested
+  std::uint64_t posts = 0;               // abstract posts requested
+  std::uint64_t block_abstractions = 0;  // block-end abstractions requested (ABE)
   std::uint64_t cache_hits = 0;
   std::uint64_t cartesian_posts = 0;  // computed (not cached) posts per mode
   std::uint64_t boolean_posts = 0;
@@ -151,6 +153,47 @@ class PredicateAbstractor {
     return em_->disj(ds);
   }
 
+  // ---- block abstraction (adjustable-block encoding, domains/predicate/abe_analysis.hpp)
+
+  // The SSA variables and manager the solver works over: path formulas of blocks are
+  // built here.
+  [[nodiscard]] SsaVars& ssa() noexcept { return ssa_; }
+  // s as a formula over the block-start copies x@0.
+  Term state_formula(const PredicateState& s) { return formula(s, std::nullopt); }
+
+  // The abstraction at the end of a block: s holds at the block start (x@0), `path` is
+  // the block's path formula over SSA copies, `index` the SSA index of every variable
+  // the block writes (sorted by VarId; the others stay at 0); the predicates are read
+  // at the block end. Bottom when s /\ path is unsatisfiable. Cached by all five.
+  PredicateState abstract_block(const PredicateState& s, Term path,
+                                const std::vector<std::pair<VarId, std::uint32_t>>& index,
+                                const PredicateSet& preds, AbstractionMode mode) {
+    ++stats_.block_abstractions;
+    if (s.is_bottom()) return s;
+    BlockKey key{s, path, index, preds, mode};
+    if (opts_.cache) {
+      if (auto it = block_cache_.find(key); it != block_cache_.end()) {
+        ++stats_.cache_hits;
+        return it->second;
+      }
+    }
+    const auto t0 = std::chrono::steady_clock::now();
+    auto index_of = [&](VarId x) -> std::uint32_t {
+      auto it = std::lower_bound(
+          index.begin(), index.end(), x,
+          [](const std::pair<VarId, std::uint32_t>& p, VarId y) { return p.first < y; });
+      return it != index.end() && it->first == x ? it->second : 0;
+    };
+    std::vector<Term> targets;
+    targets.reserve(preds.size());
+    for (Term p : preds) targets.push_back(ssa_.shift(p, index_of));
+    PredicateState r = abstract(formula(s, std::nullopt), path, preds, targets, mode);
+    stats_.post_time +=
+        std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+    if (opts_.cache) block_cache_.emplace(std::move(key), r);
+    return r;
+  }
+
  private:
   struct PostKey {
     PredicateState state;
@@ -169,6 +212,21 @@ class PredicateAbstractor {
                      [&](const Havoc& v) { h = h * 131 + v.var; }},
           k.op);
       return h;
+    }
+  };
+  struct BlockKey {
+    PredicateState state;
+    Term path;
+    std::vector<std::pair<VarId, std::uint32_t>> index;
+    PredicateSet preds;
+    AbstractionMode mode;
+    friend bool operator==(const BlockKey&, const BlockKey&) = default;
+  };
+  struct BlockKeyHash {
+    std::size_t operator()(const BlockKey& k) const noexcept {
+      std::size_t h = (k.state.hash() * 31 + k.preds.hash()) * 31 + k.path.hash();
+      for (const auto& [x, i] : k.index) h = (h ^ (x * 0x9E3779B9U + i)) * 0x100000001B3ULL;
+      return h * 2 + static_cast<std::size_t>(k.mode);
     }
   };
   struct LeqKey {
@@ -206,7 +264,6 @@ class PredicateAbstractor {
 
   PredicateState compute_post(const PredicateState& s, const Operation& op,
                               const PredicateSet& preds, AbstractionMode mode) {
-    ExprManager& e = ssa_.ssa();
     // All zero between posts: encode_step raises the written variable's entry to 1,
     // and the guard lowers it again (also if encode_step throws).
     const std::optional<VarId> written = written_var(op);
@@ -221,9 +278,17 @@ class PredicateAbstractor {
     std::vector<Term> targets;
     targets.reserve(preds.size());
     for (Term p : preds) targets.push_back(shifted(p, written));
+    return abstract(formula(s, std::nullopt), step, preds, targets, mode);
+  }
 
+  // The abstraction of `state /\ step` (both over SSA variables) over `preds`, whose
+  // copies at the post-state are `targets`: bottom if unsatisfiable, else the Boolean
+  // (all-solutions) or Cartesian abstraction.
+  PredicateState abstract(Term state, Term step, const PredicateSet& preds,
+                          const std::vector<Term>& targets, AbstractionMode mode) {
+    ExprManager& e = ssa_.ssa();
     SolverScope<Cvc5Solver> scope(solver_);
-    solver_.assert_(formula(s, std::nullopt));
+    solver_.assert_(state);
     solver_.assert_(step);
     const SatResult sat = solver_.check();
     if (sat == SatResult::Unsat) {
@@ -298,6 +363,7 @@ class PredicateAbstractor {
   PredicateStats stats_;
   std::unordered_map<PostKey, PredicateState, PostKeyHash> cache_;
   std::unordered_map<LeqKey, bool, LeqKeyHash> leq_cache_;
+  std::unordered_map<BlockKey, PredicateState, BlockKeyHash> block_cache_;
   std::unordered_map<std::uint64_t, Term> shift_cache_;
   std::vector<std::uint32_t> index_;  // encode_step's SSA index, reset after each post
 };

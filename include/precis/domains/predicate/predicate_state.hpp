@@ -147,7 +147,12 @@ inline std::string to_string(const PredicateState& s, const ExprManager& em) {
     if (c.empty()) out += "true";
     for (std::size_t k = 0; k < c.size(); ++k) {
       if (k) out += " & ";
-      out += (c[k].positive ? "" : "!") + std::string("(") + to_string(c[k].pred, em) + ")";
+      // Appended piece by piece: `"!" + std::string(...)` makes GCC 12 report a false
+      // -Wrestrict inside std::string at -O2.
+      if (!c[k].positive) out += '!';
+      out += '(';
+      out += to_string(c[k].pred, em);
+      out += ')';
     }
   }
   return out;

@@ -15,6 +15,7 @@
 #include <cstddef>
 #include <optional>
 #include <tuple>
+#include <type_traits>
 #include <utility>
 #include <vector>
 
@@ -73,6 +74,10 @@ class ProductLattice {
 
   [[nodiscard]] element bottom() const {
     return element{std::apply([](const Ds*... d) { return std::tuple{d->bottom()...}; }, ds_)};
+  }
+  template <std::size_t I>
+  [[nodiscard]] const auto& component() const {
+    return *std::get<I>(ds_);
   }
   [[nodiscard]] bool is_bottom(const element& e) const {
     return any(e, [](const auto& d, const auto& x) { return d.is_bottom(x); });
@@ -247,12 +252,80 @@ class ProductPrecision {
   std::tuple<LPs...> parts_;
 };
 
+// The merge of a product ("agree"): components whose own merge is sep must hold equal
+// elements, then every other component merges with its own operator (e.g. the path
+// formulas of ABE, domains/predicate/abe_analysis.hpp); otherwise sep. A product of
+// merge-sep components is merge-sep.
+template <class... Ms>
+struct ProductMerge {
+  static constexpr bool is_sep = false;
+
+  template <class L, class E>
+  [[nodiscard]] bool skip(const L& d, const E& e_new) const {
+    // Skipped when some merging component never merges this element.
+    return [&]<std::size_t... I>(std::index_sequence<I...>) {
+      return (skip_part<I>(d, e_new) || ...);
+    }
+    (std::index_sequence_for<Ms...>{});
+  }
+
+  template <class L, class E>
+  E operator()(const L& d, const E& e_new, const E& e_reached) const {
+    const bool agree = [&]<std::size_t... I>(std::index_sequence<I...>) {
+      return (agrees<I>(d, e_new, e_reached) && ...);
+    }
+    (std::index_sequence_for<Ms...>{});
+    if (!agree) return e_reached;
+    E out = e_reached;
+    [&]<std::size_t... I>(std::index_sequence<I...>) { ((merge_part<I>(d, e_new, out)), ...); }
+    (std::index_sequence_for<Ms...>{});
+    return out;
+  }
+
+ private:
+  template <std::size_t I>
+  using M = std::tuple_element_t<I, std::tuple<Ms...>>;
+
+  template <std::size_t I, class L, class E>
+  bool skip_part(const L& d, const E& e) const {
+    if constexpr (requires { M<I>{}.skip(d.template component<I>(), e.template get<I>()); })
+      return M<I>{}.skip(d.template component<I>(), e.template get<I>());
+    else
+      return false;
+  }
+  template <std::size_t I, class L, class E>
+  bool agrees(const L& d, const E& a, const E& b) const {
+    if constexpr (M<I>::is_sep) {
+      const auto& c = d.template component<I>();
+      return c.leq(a.template get<I>(), b.template get<I>()) &&
+             c.leq(b.template get<I>(), a.template get<I>());
+    } else {
+      return true;
+    }
+  }
+  template <std::size_t I, class L, class E>
+  void merge_part(const L& d, const E& e_new, E& out) const {
+    if constexpr (!M<I>::is_sep)
+      out.template get<I>() =
+          M<I>{}(d.template component<I>(), e_new.template get<I>(), out.template get<I>());
+  }
+};
+
+namespace detail {
+template <class... Ms>
+struct product_merge {
+  using type =
+      std::conditional_t<(std::is_same_v<Ms, MergeSep> && ...), MergeSep, ProductMerge<Ms...>>;
+};
+}  // namespace detail
+
 template <class... As>
 class ProductDomain {
  public:
   using domain_type = ProductLattice<typename As::domain_type...>;
   using element = typename domain_type::element;
   using precision = ProductPrecision<typename As::precision...>;
+  using merge_type = typename detail::product_merge<default_merge_t<As>...>::type;
   static constexpr std::size_t size = sizeof...(As);
 
   explicit ProductDomain(const Cfa& cfa) requires(std::constructible_from<As, const Cfa&>&&...)
