@@ -16,16 +16,25 @@
 //     inductive over the blocks (I_j /\ block_j => I_{j+1}). The Farkas and core + WP
 //     tiers (refine/farkas_interpolation.hpp) work on conjunctions, so they are asked
 //     for the sequence of the ARG's path through the blocks (one disjunct of each
-//     block); its interpolants at the block boundaries are then checked by the solver
-//     against the whole blocks. Where they hold for every block (the usual case: the
-//     reason one path fails is the reason all fail), they are the block sequence.
-//  3. Otherwise cvc5's interpolation over the block conjuncts, one binary interpolant
-//     per boundary, I_{j+1} = itp(I_j /\ block_j, block_{j+1} /\ ... /\ block_m), which
-//     is inductive by construction (bounded by the number of blocks and cvc5's
+//     block); the solver then checks it against the whole blocks. Where it holds for
+//     every block (the usual case: the reason one path fails is the reason all fail),
+//     it is the block sequence. Where block j breaks it, the counter-model names another
+//     route through block j; that route's path (the same blocks elsewhere) is
+//     interpolated too and the two sequences combined as for a case split on block j
+//     (conjunction up to its entry, disjunction after it), until the combination is
+//     inductive (at most `max_routes` extra routes: lazy, driven by
+//     counter-models, never an enumeration of the block's paths).
+//  3. Otherwise the strongest postconditions at the boundaries (cvc5's quantifier
+//     elimination of everything but the boundary's copies): exact, hence inductive; the
+//     predicates of state machines (a state variable's values) come from here.
+//  4. Otherwise, opt-in, cvc5's interpolation over the block conjuncts, one binary
+//     interpolant per boundary, I_{j+1} = itp(I_j /\ block_j, the blocks after j),
+//     inductive by construction (bounded by the number of blocks and cvc5's
 //     interpolation timeout).
-//  4. If that fails too, the path's interpolants are used as they are: they refute the
-//     ARG's path, not every path of its blocks (counted as "abe path-only refinements");
-//     progress is then one path at a time, and CEGAR's no-progress check still applies.
+//  5. If no tier gives an inductive sequence, the combined route sequences are used as
+//     they are: they refute the interpolated routes, not every path of the blocks
+//     (counted as "abe refinements not inductive over blocks"); progress is then a few
+//     routes at a time, and CEGAR's no-progress check still applies.
 //
 // The predicates of I_j go to the location of boundary j (an abstraction point), split
 // and escalated as the single-edge predicate refiner does (refine/predicate_refiner.hpp).
@@ -57,8 +66,14 @@ namespace precis {
 struct BlockRefinerOptions {
   BlockPolicy block = BlockPolicy::FunctionEntriesAndLoopHeads;  // as the analysis'
   PredicateRefinerOptions predicate{};
-  bool cvc5_sequence = true;        // tier 3 (see above)
-  std::size_t cvc5_max_blocks = 8;  // tier 3 only for sequences of at most this many blocks
+  // Routes interpolated besides the ARG's path before the sequence is given up as not
+  // inductive over the blocks.
+  std::size_t max_routes = 8;
+  // cvc5's interpolation over the block conjuncts when the routes do not give an
+  // inductive sequence: off by default (syntax-guided, often 2 s per boundary without an
+  // answer); --interpolation cvc5 turns it on.
+  bool cvc5_sequence = false;
+  std::size_t cvc5_max_blocks = 8;  // and only for sequences of at most this many blocks
 };
 
 class BlockRefiner {
@@ -134,40 +149,89 @@ class BlockRefiner {
       return out;
     }
 
-    // Interpolants at the boundaries, over program variables.
-    std::vector<Term> itps;
+    // Interpolants at the cuts, over program variables: the sequences of routes through
+    // the blocks (the ARG's path first), combined, until inductive over whole blocks.
     std::string why;
-    const auto ops = path.operations();
-    auto path_itps = interpolate_path(c.ssa, ops, c.solver, opts_.predicate.interpolation, &why);
-    if (path_itps) {
-      for (std::size_t cut : cuts) itps.push_back(path_itps->interpolants.at(cut));
-      if (inductive_over_blocks(itps, pf, index_at)) {
-        stats.extra["abe interpolants inductive over blocks"] += 1;
+    std::optional<std::vector<Term>> combined;  // I_j at cut j, for the routes so far
+    std::optional<std::vector<Term>> route_seq;
+    auto interpolate_route = [&](const ErrorPath& p, const std::vector<std::size_t>& pcuts) {
+      const auto ops = p.operations();
+      auto r = interpolate_path(c.ssa, ops, c.solver, opts_.predicate.interpolation, &why);
+      if (!r) return false;
+      route_seq.emplace();
+      for (std::size_t cut : pcuts) route_seq->push_back(r->interpolants.at(cut));
+      stats.extra[std::string("abe interpolants ") + to_string(r->tier)] += 1;
+      return true;
+    };
+    std::optional<std::vector<Term>> itps;
+    bool inductive = true;
+    if (interpolate_route(path, cuts)) {
+      combined = std::move(route_seq);
+      ErrorPath current = path;
+      std::vector<std::size_t> current_cuts = cuts;
+      for (std::size_t k = 0;; ++k) {
+        auto failing = first_non_inductive(*combined, pf, index_at);
+        if (!failing) {
+          itps = combined;
+          stats.extra["abe interpolants inductive over blocks"] += 1;
+          if (k > 0) stats.extra["abe extra routes interpolated"] += static_cast<double>(k);
+          break;
+        }
+        if (k == opts_.max_routes || !failing->second) break;
+        // The route the check found through block j, in place of the current one.
+        const std::size_t j = failing->first;
+        const Block& blk = *pf.blocks[j].block;
+        ErrorPath next;
+        next.start = current.start;
+        next.steps.assign(current.steps.begin(),
+                          current.steps.begin() + static_cast<std::ptrdiff_t>(current_cuts[j]));
+        for (std::uint32_t ei : *failing->second)
+          next.steps.push_back(cfa_->ref(blk.edges[ei].edge));
+        const std::size_t at_end = next.steps.size();
+        next.steps.insert(next.steps.end(),
+                          current.steps.begin() + static_cast<std::ptrdiff_t>(current_cuts[j + 1]),
+                          current.steps.end());
+        std::vector<std::size_t> next_cuts = current_cuts;
+        for (std::size_t q = j + 1; q < next_cuts.size(); ++q)
+          next_cuts[q] = next_cuts[q] - current_cuts[j + 1] + at_end;
+        if (!interpolate_route(next, next_cuts)) break;
+        // The two paths differ in block j only: both sequences hold up to its entry
+        // (conjunction), one of them after it (disjunction), as for a case split.
+        ExprManager& em = *c.em;
+        for (std::size_t q = 0; q < combined->size(); ++q)
+          (*combined)[q] = q <= j ? em.and_((*combined)[q], (*route_seq)[q])
+                                  : em.or_((*combined)[q], (*route_seq)[q]);
+        current = std::move(next);
+        current_cuts = std::move(next_cuts);
+      }
+    }
+    if (!itps) {
+      if (auto seq = sp_sequence(pf, index_at)) {
+        stats.extra["abe interpolants strongest post"] += 1;
+        itps = std::move(*seq);
       } else if (auto seq = cvc5_sequence(pf, index_at)) {
         stats.extra["abe interpolants cvc5 block sequence"] += 1;
         itps = std::move(*seq);
-      } else {
-        stats.extra["abe path-only refinements"] += 1;
-        itps.clear();
-        for (std::size_t i = 0; i < path_itps->interpolants.size() && i <= path.size(); ++i)
-          itps.push_back(path_itps->interpolants[i]);
+      } else if (combined) {
+        // Refutes the interpolated routes, not every path of the blocks.
+        stats.extra["abe refinements not inductive over blocks"] += 1;
+        itps = std::move(combined);
+        inductive = false;
       }
-    } else if (auto seq = cvc5_sequence(pf, index_at)) {
-      stats.extra["abe interpolants cvc5 block sequence"] += 1;
-      itps = std::move(*seq);
-    } else {
+    }
+    report_solver(stats);
+    if (!itps) {
       out.reason = "the error path's blocks are infeasible, but no interpolant sequence was found";
       if (!why.empty()) out.reason += " (" + why + ")";
       return out;
     }
-    report_solver(stats);
 
+    last_.blocks.clear();
+    for (const Block* b : blocks) last_.blocks.push_back(*b);
+    last_.interpolants = *itps;
+    last_.inductive = inductive;
     std::vector<std::pair<std::size_t, Term>> at;
-    if (itps.size() == cuts.size()) {
-      for (std::size_t j = 0; j < cuts.size(); ++j) at.emplace_back(cuts[j], itps[j]);
-    } else {  // the path's own sequence, one interpolant per cut of the path
-      for (std::size_t i = 0; i < itps.size(); ++i) at.emplace_back(i, itps[i]);
-    }
+    for (std::size_t j = 0; j < cuts.size(); ++j) at.emplace_back(cuts[j], (*itps)[j]);
     out.increments = predicate_increments(*cfa_->expr_manager(), path, at, opts_.predicate.split,
                                           opts_.predicate.escalate, given_, stats);
     out.kind = RefinementKind::Spurious;
@@ -175,6 +239,16 @@ class BlockRefiner {
   }
 
   [[nodiscard]] const BlockRefinerOptions& options() const noexcept { return opts_; }
+
+  // The last refinement's interpolation problem and answer, for tests and tools: the
+  // blocks (copies), I_0 .. I_m over program variables at their boundaries, and whether
+  // the sequence is inductive over the whole blocks (else it refutes some routes only).
+  struct Sequence {
+    std::vector<Block> blocks;
+    std::vector<Term> interpolants;
+    bool inductive = false;
+  };
+  [[nodiscard]] const Sequence& last_sequence() const noexcept { return last_; }
 
  private:
   struct Context {
@@ -217,9 +291,12 @@ class BlockRefiner {
     return b;
   }
 
-  // I_j /\ block_j => I_{j+1} for every block (I over program variables).
-  bool inductive_over_blocks(const std::vector<Term>& itps, const BlockPathFormula& pf,
-                             const std::vector<std::vector<std::uint32_t>>& index_at) {
+  // The first block j where I_j /\ block_j => I_{j+1} fails (I over program variables),
+  // with the route through block j the counter-model takes (nullopt if the solver could
+  // not say); nullopt if the sequence is inductive over every block.
+  std::optional<std::pair<std::size_t, std::optional<std::vector<std::uint32_t>>>>
+  first_non_inductive(const std::vector<Term>& itps, const BlockPathFormula& pf,
+                      const std::vector<std::vector<std::uint32_t>>& index_at) {
     Context& c = *ctx_;
     ExprManager& s = c.ssa.ssa();
     for (std::size_t j = 0; j < pf.conjuncts.size(); ++j) {
@@ -227,12 +304,60 @@ class BlockRefiner {
       c.solver.assert_(c.ssa.shift(itps[j], index_at[j]));
       c.solver.assert_(pf.conjuncts[j]);
       c.solver.assert_(s.not_(c.ssa.shift(itps[j + 1], index_at[j + 1])));
-      if (c.solver.check() != SatResult::Unsat) return false;
+      const SatResult r = c.solver.check();
+      if (r == SatResult::Unsat) continue;
+      std::optional<std::vector<std::uint32_t>> route;
+      if (r == SatResult::Sat) {
+        std::string why;
+        route = block_route_from_model(*cfa_, pf.blocks[j], c.solver, why);
+      }
+      return std::make_pair(j, std::move(route));
     }
-    return true;
+    return std::nullopt;
   }
 
-  // Tier 3: I_{j+1} = itp(I_j /\ block_j, rest), over program variables; nullopt if off,
+  // Tier 3: the strongest postconditions at the boundaries, I_{j+1} = exists (all but
+  // the boundary's copies). I_j /\ block_j, by cvc5's quantifier elimination: exact, so
+  // inductive and false at the end; nullopt if QE declines (size, non-linear) or fails.
+  std::optional<std::vector<Term>> sp_sequence(
+      const BlockPathFormula& pf, const std::vector<std::vector<std::uint32_t>>& index_at) {
+    Context& c = *ctx_;
+    ExprManager& s = c.ssa.ssa();
+    const std::size_t m = pf.conjuncts.size();
+    std::vector<Term> out{c.em->true_()};
+    Term prev = s.true_();
+    for (std::size_t j = 0; j + 1 < m; ++j) {
+      const Term phi = s.and_(prev, pf.conjuncts[j]);
+      std::vector<VarId> vs, elim;
+      collect_vars(phi, vs);
+      for (VarId v : vs) {
+        const auto o = c.ssa.origin(v);
+        if (o.var == SsaVars::no_var || index_at[j + 1].at(o.var) != o.index) elim.push_back(v);
+      }
+      std::optional<Term> r;
+      try {
+        r = elim.empty() ? std::optional<Term>(phi) : c.solver.eliminate_exists(elim, phi);
+      } catch (const limit_reached&) {
+        throw;
+      } catch (const std::exception&) {
+        return std::nullopt;
+      }
+      if (!r) return std::nullopt;
+      std::vector<VarId> rs;
+      collect_vars(*r, rs);
+      for (VarId v : rs) {
+        const auto o = c.ssa.origin(v);
+        if (o.var == SsaVars::no_var || index_at[j + 1].at(o.var) != o.index) return std::nullopt;
+      }
+      out.push_back(c.ssa.unshift(*r));
+      prev = *r;
+    }
+    out.push_back(c.em->false_());
+    if (first_non_inductive(out, pf, index_at)) return std::nullopt;  // QE not exact
+    return out;
+  }
+
+  // Tier 4: I_{j+1} = itp(I_j /\ block_j, rest), over program variables; nullopt if off,
   // too long, or cvc5 gives no interpolant over the boundary's variables.
   std::optional<std::vector<Term>> cvc5_sequence(
       const BlockPathFormula& pf, const std::vector<std::vector<std::uint32_t>>& index_at) {
@@ -277,6 +402,7 @@ class BlockRefiner {
   BlockRefinerOptions opts_;
   std::shared_ptr<Context> ctx_;  // the refiner is moved into CEGAR: stable addresses
   std::set<std::pair<Loc, std::uint32_t>> given_;
+  Sequence last_;
 };
 
 static_assert(Refiner<BlockRefiner>);

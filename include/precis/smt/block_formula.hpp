@@ -248,6 +248,44 @@ struct BlockPathWitness {
   }
 };
 
+// The route through one block occurrence that a model selects: the indices of its
+// block edges, entry to exit, found by following the true control variables backwards
+// from the exit. nullopt, with `reason`, if the model takes no edge into a node on the way
+// (ruled out for a model of the block's formula).
+template <SmtSolver S>
+std::optional<std::vector<std::uint32_t>> block_route_from_model(const Cfa& cfa,
+                                                                 const BlockFormula& bf, S& solver,
+                                                                 std::string& reason) {
+  const Block& b = *bf.block;
+  auto is_true = [&](Term t) {
+    if (t.is_const()) return t.value() != 0;
+    auto v = solver.value(t);
+    return v && *v != 0;
+  };
+  // In-edges by node, then backwards from the exit along taken edges.
+  std::vector<std::vector<std::uint32_t>> in(b.nodes.size());
+  for (std::size_t i = 0; i < b.edges.size(); ++i)
+    in[b.edges[i].target].push_back(static_cast<std::uint32_t>(i));
+  std::vector<std::uint32_t> rev;
+  std::uint32_t node = b.exit_node();
+  while (node != 0) {
+    std::optional<std::uint32_t> pick;
+    for (std::uint32_t ei : in[node])
+      if (is_true(bf.taken[ei])) {
+        pick = ei;
+        break;
+      }
+    if (!pick) {
+      reason = "the model takes no edge into node " + std::to_string(node) + " of block " +
+               cfa.name(b.entry) + " -> " + cfa.name(b.exit);
+      return std::nullopt;
+    }
+    rev.push_back(*pick);
+    node = b.edges[*pick].source;  // strictly earlier: the walk ends
+  }
+  return std::vector<std::uint32_t>(rev.rbegin(), rev.rend());
+}
+
 // After `solver` (over ssa.ssa(), with the conjuncts of `pf` asserted or assumed)
 // answered Sat: the path the model's control variables select. nullopt, with `reason`,
 // when a value does not fit std::int64_t or the model selects no path (which the
@@ -260,37 +298,12 @@ std::optional<BlockPathWitness> block_path_from_model(const Cfa& cfa, SsaVars& s
   if (pf.blocks.empty()) return w;
   w.start = pf.blocks.front().block->entry;
   std::vector<std::uint32_t> written;  // per step: the SSA index of a havoc's variable
-  auto is_true = [&](Term t) {
-    if (t.is_const()) return t.value() != 0;
-    auto v = solver.value(t);
-    return v && *v != 0;
-  };
   for (const BlockFormula& bf : pf.blocks) {
-    const Block& b = *bf.block;
-    // In-edges by node, then backwards from the exit along taken edges.
-    std::vector<std::vector<std::uint32_t>> in(b.nodes.size());
-    for (std::size_t i = 0; i < b.edges.size(); ++i)
-      in[b.edges[i].target].push_back(static_cast<std::uint32_t>(i));
-    std::vector<std::uint32_t> rev;
-    std::uint32_t node = b.exit_node();
-    while (node != 0) {
-      std::optional<std::uint32_t> pick;
-      for (std::uint32_t ei : in[node])
-        if (is_true(bf.taken[ei])) {
-          pick = ei;
-          break;
-        }
-      if (!pick) {
-        reason = "the model takes no edge into node " + std::to_string(node) + " of block " +
-                 cfa.name(b.entry) + " -> " + cfa.name(b.exit);
-        return std::nullopt;
-      }
-      rev.push_back(*pick);
-      node = b.edges[*pick].source;  // strictly earlier: the walk ends
-    }
-    for (std::size_t j = rev.size(); j-- > 0;) {
-      w.steps.push_back(cfa.ref(b.edges[rev[j]].edge));
-      written.push_back(bf.written_index[rev[j]]);
+    auto route = block_route_from_model(cfa, bf, solver, reason);
+    if (!route) return std::nullopt;
+    for (std::uint32_t ei : *route) {
+      w.steps.push_back(cfa.ref(bf.block->edges[ei].edge));
+      written.push_back(bf.written_index[ei]);
     }
     w.block_end.push_back(w.steps.size());
   }
