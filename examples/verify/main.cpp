@@ -29,6 +29,8 @@
 #include "precis/io/cfa_reader.hpp"
 #include "precis/io/report.hpp"
 #include "precis/refine/explicit_refiner.hpp"
+#include "precis/refine/refinement_selection.hpp"
+#include "precis/refine/sliced_prefixes.hpp"
 #include "watchdog.hpp"
 
 #ifdef PRECIS_HAVE_CVC5
@@ -39,6 +41,7 @@
 #include "precis/refine/explicit_smt_refiner.hpp"
 #include "precis/refine/predicate_refiner.hpp"
 #include "precis/refine/product_refiner.hpp"
+#include "precis/refine/sliced_prefixes_smt.hpp"
 #endif
 
 #ifdef PRECIS_HAVE_CFRONT
@@ -84,8 +87,9 @@ struct Config {
   std::string interpolation = "auto";  // auto (Farkas, then core+wp), farkas, core-wp, cvc5
   std::string split = "atoms";
   std::size_t bool_max_preds = 16;
-  double solver_timeout = 5;       // seconds per check
-  std::uint32_t value_limit = 64;  // expl+pred: stop tracking a variable explicitly after this
+  double solver_timeout = 5;        // seconds per check
+  std::uint32_t value_limit = 64;   // expl+pred: stop tracking a variable explicitly after this
+  std::string prefixes = "domain";  // refinement selection over sliced prefixes
 };
 
 bool ends_with(const std::string& s, const std::string& suffix) {
@@ -176,6 +180,8 @@ int verify(const Model& model, const RunContext& ctx, Analysis analysis, Refiner
     };
   }
   precis::CEGAR<Analysis, Refiner> cegar(cfa, o, std::move(analysis), std::move(refiner));
+  // Refinement selection ranks prefixes whose increments the precision already has last.
+  precis::connect_precision(cegar.refiner(), cegar.current_precision());
   precis::VerificationResult r = cegar.run();
 
   if (ctx.arg_dot) {
@@ -271,6 +277,7 @@ precis::BlockRefinerOptions block_refiner_options(const RunContext& ctx) {
   precis::BlockRefinerOptions o;
   o.block = block_policy(ctx.cfg);
   o.predicate = refiner_options(ctx);
+  o.cvc5_sequence = ctx.cfg.interpolation == "cvc5";
   return o;
 }
 #endif
@@ -279,30 +286,38 @@ int run_analysis(const Model& model, const RunContext& ctx) {
   const Config& cfg = ctx.cfg;
   const precis::Cfa& cfa = model.cfa;
   const precis::Deadline deadline = precis::Deadline::of(ctx.limits);
+  // Sliced prefixes and refinement selection (--prefixes; `none` is the plain refiner).
+  const precis::PrefixSelection sel = precis::parse_prefix_selection(cfg.prefixes, cfa);
   if (cfg.analysis == "expl") {
 #ifdef PRECIS_HAVE_CVC5
     // With a solver, every explicit-feasible error path gets the exact check.
     return verify(model, ctx, precis::Expl(cfa),
-                  precis::ExplicitSmtRefiner(cfa, solver_options(ctx)));
+                  precis::SelectingRefiner<precis::ExplicitSmtRefiner>(
+                      precis::ExplicitSmtRefiner(cfa, solver_options(ctx)), sel,
+                      precis::ExplicitPrefixes(deadline)));
 #else
-    return verify(model, ctx, precis::Expl(cfa), precis::ExplicitRefiner(cfa, deadline));
+    return verify(
+        model, ctx, precis::Expl(cfa),
+        precis::SelectingRefiner<precis::ExplicitRefiner>(precis::ExplicitRefiner(cfa, deadline),
+                                                          sel, precis::ExplicitPrefixes(deadline)));
 #endif
   }
 #ifdef PRECIS_HAVE_CVC5
+  using SelectingPred = precis::SelectingRefiner<precis::PredicateRefiner>;
   if (cfg.analysis == "pred-cart")
     return verify(model, ctx, precis::PredCart(cfa, predicate_options(ctx)),
-                  precis::PredicateRefiner(cfa, refiner_options(ctx)));
+                  SelectingPred(cfa, precis::PredicateRefiner(cfa, refiner_options(ctx)), sel));
   if (cfg.analysis == "pred-bool")
     return verify(model, ctx, precis::PredBool(cfa, predicate_options(ctx)),
-                  precis::PredicateRefiner(cfa, refiner_options(ctx)));
+                  SelectingPred(cfa, precis::PredicateRefiner(cfa, refiner_options(ctx)), sel));
   if (cfg.analysis == "expl+pred") {
+    // Selection on the explicit component first, then on the predicates.
     using Product = precis::ProductDomain<precis::Expl, precis::Pred>;
-    using Refiner = precis::ProductRefiner<precis::ExplicitRefiner, precis::PredicateRefiner>;
     return verify(
         model, ctx,
         Product(precis::Expl(cfa, cfg.value_limit), precis::Pred(cfa, predicate_options(ctx))),
-        Refiner(precis::ExplicitRefiner(cfa, deadline),
-                precis::PredicateRefiner(cfa, refiner_options(ctx))));
+        precis::make_selecting_product(cfa, sel, precis::ExplicitRefiner(cfa, deadline),
+                                       precis::PredicateRefiner(cfa, refiner_options(ctx))));
   }
   // Adjustable-block encoding (ABE-lf by default; --block).
   if (cfg.analysis == "pred-abe")
@@ -553,6 +568,21 @@ int main(int argc, char** argv) {
                  "expl+pred: stop tracking a variable explicitly once it has taken more than "
                  "this many values on a path; predicates take over (0: never)")
       ->transform(kCount)
+      ->capture_default_str();
+  app.add_option("--prefixes", cfg.prefixes,
+                 std::string("refinement selection over infeasible sliced prefixes (expl, pred-*, "
+                             "expl+pred; not the -abe analyses): ") +
+                     precis::prefix_selection_help)
+      ->check(CLI::Validator(
+          [](std::string& v) -> std::string {
+            try {
+              (void)precis::parse_prefix_selection(v, precis::Cfa{});
+            } catch (const std::invalid_argument& e) {
+              return e.what();
+            }
+            return {};
+          },
+          "SELECTORS"))
       ->capture_default_str();
   app.add_option("--solver-timeout", cfg.solver_timeout, "seconds per SMT check")
       ->transform(kFinitePositive)
