@@ -955,6 +955,11 @@ int main(int argc, char** argv) {
   app.add_option("-a,--analysis", analyses, "comma-separated analyses, one column group each")
       ->capture_default_str();
   app.add_flag("--baseline", baseline, "add the track-all baseline column (expl --baseline)");
+  std::vector<std::string> extra_configs;
+  app.add_option("-c,--config", extra_configs,
+                 "a column with its own precis-verify arguments, repeatable: "
+                 "LABEL=ARG ARG... (e.g. 'expl-classic=--analysis expl --prefixes none')")
+      ->allow_extra_args(false);
   app.add_option("-t,--timeout", timeout_s, "wall-clock limit per run in seconds")
       ->check(CLI::PositiveNumber)
       ->capture_default_str();
@@ -984,6 +989,17 @@ int main(int argc, char** argv) {
       if (!a.empty()) configs.push_back({a, {"--analysis", a}});
   }
   if (baseline) configs.push_back({"expl-baseline", {"--analysis", "expl", "--baseline"}});
+  for (const auto& c : extra_configs) {
+    const auto eq = c.find('=');
+    if (eq == std::string::npos || eq == 0) {
+      std::cerr << "precis-suite: --config needs LABEL=ARGS, got '" << c << "'\n";
+      return 2;
+    }
+    Config cfg{c.substr(0, eq), {}};
+    std::stringstream ss(c.substr(eq + 1));
+    for (std::string arg; ss >> arg;) cfg.args.push_back(arg);
+    configs.push_back(std::move(cfg));
+  }
   if (configs.empty()) {
     std::cerr << "precis-suite: no analysis given\n";
     return 2;

@@ -8,6 +8,12 @@
 // by default). A node that stop finds covered stays in the ARG as a covered leaf, so
 // that removing its coverer later can put it back (CEGAR pruning).
 //
+// ARG hooks: an analysis that keeps information about the whole ARG (e.g. the ARG
+// strategy of domains/product/strategy_product.hpp) may offer on_added(element) and
+// on_removed(element); they are called for every node the ARG gains (after precision
+// adjustment) and loses (pruning, merge replacement, restart), and nothing is paid by
+// analyses without them.
+//
 // One deviation from the pseudo-code, for completeness of the ARG: when a target is
 // found, the current node's remaining successors are still added before returning, so
 // a node that was taken off the waitlist is never left half-expanded.
@@ -116,6 +122,7 @@ class CpaAlgorithm {
                   : n->precision;
           Node* c = arg_.add_child(n, e, er.target, std::move(adj.element), prec);
           ++stats_.created_nodes;
+          note_added(c);
           if (err && er.target == *err) {
             c->target = true;
             reached_.add(c);
@@ -173,14 +180,23 @@ class CpaAlgorithm {
       if (!first_parent) continue;  // never replace the root
       Node* mn = arg_.add_child(first_parent, parents[0].edge, r->loc, std::move(m), r->precision);
       ++stats_.created_nodes;
+      note_added(mn);
       for (std::size_t i = 1; i < parents.size(); ++i)
         arg_.add_parent(mn, parents[i].node, parents[i].edge);
       arg_.add_parent(mn, c->parents[0].node, c->parents[0].edge);
       reached_.remove(r);
-      for (Node* u : remove_subtree(r)) enqueue(u);
       reached_.add(mn);
       mn->in_waitlist = true;
       waitlist_.push(mn);
+      // Nodes r covered: usually the merged node covers them too (it contains r), so
+      // they are covered again at once instead of being expanded anew (an n-way join
+      // would otherwise re-expand O(n^2) nodes).
+      for (Node* u : remove_subtree(r)) {
+        if (Node* cov = stop(u))
+          arg_.cover(u, cov);
+        else
+          enqueue(u);
+      }
     }
   }
 
@@ -188,10 +204,23 @@ class CpaAlgorithm {
   // Removes a subtree from the ARG and the reached set; returns the nodes it uncovered
   // (which the caller must enqueue again).
   std::vector<Node*> remove_subtree(Node* n) {
-    auto r = arg_.remove_subtree(n);
+    auto r = arg_.remove_subtree(n, [&](const Node& x) { note_removed(x); });
     for (Node* x : r.removed) reached_.remove(x);
     stats_.pruned_nodes += r.removed.size();
     return std::move(r.uncovered);
+  }
+
+  // The ARG hooks (see the top of this file); CEGAR calls them for the root and before
+  // it clears the ARG.
+  void note_added(const Node* n) {
+    if constexpr (requires { analysis_.on_added(n->element); }) analysis_.on_added(n->element);
+  }
+  void note_removed(const Node& n) {
+    if constexpr (requires { analysis_.on_removed(n.element); }) analysis_.on_removed(n.element);
+  }
+  void note_clearing() {
+    if constexpr (requires(const Node& n) { analysis_.on_removed(n.element); })
+      arg_.for_each_live([&](const Node* n) { note_removed(*n); });
   }
 
  private:
