@@ -158,10 +158,12 @@ class CEGAR {
     // The reached set and the waitlist refer to ARG nodes: empty them first.
     reached_.clear();
     waitlist_.clear();
+    cpa.note_clearing();
     arg_.clear();
     Node* root = arg_.create_root(cfa_.initial_location(), analysis_.initial_element(),
                                   arg_.keep(precision_));
     ++cpa_stats_->created_nodes;
+    cpa.note_added(root);
     cpa.enqueue(root);
   }
 

@@ -102,6 +102,12 @@ class Arg {
 
   // Removes `n` and every descendant that has no parent left outside the removed set.
   Removal remove_subtree(Node* n) {
+    return remove_subtree(n, [](const Node&) {});
+  }
+  // The same; on_remove(node) is called for each removed node while it still holds its
+  // element (the CPA algorithm's on_removed hook, cpa/cpa_algorithm.hpp).
+  template <class OnRemove>
+  Removal remove_subtree(Node* n, OnRemove&& on_remove) {
     Removal out;
     auto& uncovered = out.uncovered;
     std::vector<Node*> stack{n};
@@ -129,6 +135,7 @@ class Arg {
         if (ps.empty()) stack.push_back(c);
       }
       x->children.clear();
+      on_remove(std::as_const(*x));
       x->element = E{};
     }
     std::erase_if(uncovered, [](Node* c) { return c->removed; });
