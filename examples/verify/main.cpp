@@ -37,11 +37,13 @@
 #include "precis/domains/predicate/abe_analysis.hpp"
 #include "precis/domains/predicate/predicate_analysis.hpp"
 #include "precis/domains/product/product_domain.hpp"
+#include "precis/domains/product/strategy_product.hpp"
 #include "precis/refine/block_refiner.hpp"
 #include "precis/refine/explicit_smt_refiner.hpp"
 #include "precis/refine/predicate_refiner.hpp"
 #include "precis/refine/product_refiner.hpp"
 #include "precis/refine/sliced_prefixes_smt.hpp"
+#include "precis/refine/strategy_product_refiner.hpp"
 #endif
 
 #ifdef PRECIS_HAVE_CFRONT
@@ -90,6 +92,7 @@ struct Config {
   double solver_timeout = 5;        // seconds per check
   std::uint32_t value_limit = 64;   // expl+pred: stop tracking a variable explicitly after this
   std::string prefixes = "domain";  // refinement selection over sliced prefixes
+  std::size_t prod_k = 5;           // prod-*: the value limit k of the strategies
 };
 
 bool ends_with(const std::string& s, const std::string& suffix) {
@@ -319,6 +322,24 @@ int run_analysis(const Model& model, const RunContext& ctx) {
         precis::make_selecting_product(cfa, sel, precis::ExplicitRefiner(cfa, deadline),
                                        precis::PredicateRefiner(cfa, refiner_options(ctx))));
   }
+  // The explicit x predicate product with value enumeration (product-abstraction paper,
+  // chapter 3): STATE (Alg. 1), PATH (Alg. 2), ARG (Alg. 3) strategies.
+  if (cfg.analysis == "prod-state" || cfg.analysis == "prod-path" || cfg.analysis == "prod-arg") {
+    auto control = std::make_shared<precis::StrategyControl>(cfg.prod_k);
+    auto refiner = [&] {
+      return precis::StrategyProductRefiner<>(cfa, control, precis::ExplicitRefiner(cfa, deadline),
+                                              precis::PredicateRefiner(cfa, refiner_options(ctx)));
+    };
+    auto pred = [&] { return precis::PredBool(cfa, predicate_options(ctx)); };
+    if (cfg.analysis == "prod-state")
+      return verify(model, ctx, precis::ProdState(cfa, control, pred(), solver_options(ctx)),
+                    refiner());
+    if (cfg.analysis == "prod-path")
+      return verify(model, ctx, precis::ProdPath(cfa, control, pred(), solver_options(ctx)),
+                    refiner());
+    return verify(model, ctx, precis::ProdArg(cfa, control, pred(), solver_options(ctx)),
+                  refiner());
+  }
   // Adjustable-block encoding (ABE-lf by default; --block).
   if (cfg.analysis == "pred-abe")
     return verify(model, ctx, precis::PredAbe(cfa, abe_options(ctx)),
@@ -519,9 +540,12 @@ int main(int argc, char** argv) {
                  "expl: explicit values; with cvc5 also pred-cart, pred-bool (predicate "
                  "abstraction after every edge, Cartesian / Boolean), pred-abe, pred-abe-cart "
                  "(predicate abstraction with adjustable-block encoding, see --block), "
-                 "expl+pred and expl+pred-abe (explicit values with auxiliary predicates)")
-      ->check(CLI::IsMember({"expl", "pred-cart", "pred-bool", "expl+pred", "pred-abe",
-                             "pred-abe-cart", "expl+pred-abe"}))
+                 "expl+pred and expl+pred-abe (explicit values with auxiliary predicates), "
+                 "prod-state, prod-path, prod-arg (explicit x predicate product with value "
+                 "enumeration and the STATE / PATH / ARG strategies, see --prod-k)")
+      ->check(
+          CLI::IsMember({"expl", "pred-cart", "pred-bool", "expl+pred", "pred-abe", "pred-abe-cart",
+                         "expl+pred-abe", "prod-state", "prod-path", "prod-arg"}))
       ->capture_default_str();
   app.add_option("--order", cfg.order,
                  "waitlist order (auto: rpo for the -abe analyses, bfs otherwise; rpo: reverse "
@@ -583,6 +607,11 @@ int main(int argc, char** argv) {
             return {};
           },
           "SELECTORS"))
+      ->capture_default_str();
+  app.add_option("--prod-k", cfg.prod_k,
+                 "prod-*: a variable with more than this many distinct values (per state, path "
+                 "or ARG) leaves the explicit precision for the predicates")
+      ->transform(kCount)
       ->capture_default_str();
   app.add_option("--solver-timeout", cfg.solver_timeout, "seconds per SMT check")
       ->transform(kFinitePositive)
