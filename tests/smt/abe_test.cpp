@@ -10,6 +10,7 @@
 #include <string>
 #include <vector>
 
+#include "../support/counterexample_checks.hpp"
 #include "../support/model_suite.hpp"
 #include "precis/algorithms/cegar.hpp"
 #include "precis/cfa/builder.hpp"
@@ -43,16 +44,7 @@ VerificationResult run(const Cfa& cfa, A analysis, R refiner, double time_limit 
   return cegar.run();
 }
 
-// A counterexample runs from the initial to the error location along CFA edges and its
-// reported values replay to the error location.
-void check_counterexample(const Cfa& cfa, const VerificationResult& r) {
-  REQUIRE(r.counterexample);
-  const auto& steps = r.counterexample->steps;
-  REQUIRE_FALSE(steps.empty());
-  CHECK(steps.front().from == cfa.name(cfa.initial_location()));
-  CHECK(steps.back().to == cfa.name(*cfa.error_location()));
-  for (std::size_t i = 1; i < steps.size(); ++i) CHECK(steps[i].from == steps[i - 1].to);
-}
+using testing::check_counterexample;
 
 Verdict expected(const std::string& v) { return v == "SAFE" ? Verdict::Safe : Verdict::Unsafe; }
 

@@ -8,6 +8,7 @@
 #include <string>
 #include <vector>
 
+#include "../support/counterexample_checks.hpp"
 #include "../support/model_suite.hpp"
 #include "precis/algorithms/cegar.hpp"
 #include "precis/domains/explicit/explicit_analysis.hpp"
@@ -41,17 +42,7 @@ Run verify(const Cfa& cfa, Granularity g = Granularity::Location, bool prune = t
   return r;
 }
 
-// The counterexample follows CFA edges from the initial to the error location, and its
-// initial values and havoc choices replay the path (the refiner replayed it once; this
-// checks the reported values themselves reach the error).
-void check_counterexample(const Cfa& cfa, const VerificationResult& r) {
-  REQUIRE(r.counterexample);
-  const auto& steps = r.counterexample->steps;
-  REQUIRE_FALSE(steps.empty());
-  CHECK(steps.front().from == cfa.name(cfa.initial_location()));
-  CHECK(steps.back().to == cfa.name(*cfa.error_location()));
-  for (std::size_t i = 1; i < steps.size(); ++i) CHECK(steps[i].from == steps[i - 1].to);
-}
+using testing::check_counterexample;
 
 Verdict expected(const std::string& v) { return v == "SAFE" ? Verdict::Safe : Verdict::Unsafe; }
 

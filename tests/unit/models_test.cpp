@@ -7,6 +7,7 @@
 #include <filesystem>
 #include <string>
 
+#include "../support/counterexample_checks.hpp"
 #include "../support/model_suite.hpp"
 #include "precis/algorithms/cegar.hpp"
 #include "precis/domains/explicit/explicit_analysis.hpp"
@@ -40,15 +41,7 @@ VerificationResult verify(const Cfa& cfa, const Config& c, double time_limit = 6
   return CEGAR<Expl>(cfa, o).run();
 }
 
-// Every UNSAFE counterexample ends at the error location and its steps follow CFA edges.
-void check_counterexample(const Cfa& cfa, const VerificationResult& r) {
-  REQUIRE(r.counterexample);
-  const auto& steps = r.counterexample->steps;
-  REQUIRE_FALSE(steps.empty());
-  CHECK(steps.front().from == cfa.name(cfa.initial_location()));
-  CHECK(steps.back().to == cfa.name(*cfa.error_location()));
-  for (std::size_t i = 1; i < steps.size(); ++i) CHECK(steps[i].from == steps[i - 1].to);
-}
+using testing::check_counterexample;
 
 }  // namespace
 

@@ -16,6 +16,7 @@
 #include <queue>
 #include <stdexcept>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "precis/cfa/cfa.hpp"
@@ -89,11 +90,13 @@ inline std::vector<std::uint32_t> distances_to_error(const Cfa& cfa) {
   return dist;
 }
 
-template <class Node>
-class TargetDistance {
+// Nodes ordered by a key of their location (smaller first); equal keys in insertion
+// order, newest first (NewestFirst) or oldest first.
+template <class Node, bool NewestFirst>
+class KeyedWaitlist {
  public:
-  explicit TargetDistance(const Cfa& cfa) : dist_(distances_to_error(cfa)) {}
-  void push(Node* n) { q_.push(Item{dist_[n->loc], seq_++, n}); }
+  explicit KeyedWaitlist(std::vector<std::uint32_t> key) : key_(std::move(key)) {}
+  void push(Node* n) { q_.push(Item{key_[n->loc], seq_++, n}); }
   Node* pop() {
     Node* n = q_.top().node;
     q_.pop();
@@ -104,17 +107,40 @@ class TargetDistance {
 
  private:
   struct Item {
-    std::uint32_t dist;
+    std::uint32_t key;
     std::uint64_t seq;
     Node* node;
-    bool operator<(const Item& o) const {  // max-heap: smaller distance, newer first
-      if (dist != o.dist) return dist > o.dist;
-      return seq < o.seq;
+    bool operator<(const Item& o) const {  // max-heap: the top is popped first
+      if (key != o.key) return key > o.key;
+      return NewestFirst ? seq < o.seq : seq > o.seq;
     }
   };
-  std::vector<std::uint32_t> dist_;
+  std::vector<std::uint32_t> key_;
   std::priority_queue<Item> q_;
   std::uint64_t seq_ = 0;
+};
+
+// Closest to the error location first, ties depth-first.
+template <class Node>
+class TargetDistance : public KeyedWaitlist<Node, true> {
+ public:
+  explicit TargetDistance(const Cfa& cfa) : KeyedWaitlist<Node, true>(distances_to_error(cfa)) {}
+};
+
+// Each location's position in the CFA's weak topological order (unordered: last).
+inline std::vector<std::uint32_t> wto_positions(const Cfa& cfa) {
+  WeakTopologicalOrder w(cfa);
+  std::vector<std::uint32_t> pos(cfa.num_locations(), std::numeric_limits<std::uint32_t>::max());
+  for (Loc l = 0; l < cfa.num_locations(); ++l)
+    if (w.is_ordered(l)) pos[l] = static_cast<std::uint32_t>(w.position(l));
+  return pos;
+}
+
+// Reverse postorder, ties breadth-first.
+template <class Node>
+class ReversePostorder : public KeyedWaitlist<Node, false> {
+ public:
+  explicit ReversePostorder(const Cfa& cfa) : KeyedWaitlist<Node, false>(wto_positions(cfa)) {}
 };
 
 enum class SearchOrder : std::uint8_t { Bfs, Dfs, TargetDistance, ReversePostorder };
@@ -129,39 +155,6 @@ inline SearchOrder parse_search_order(const std::string& s) {
 
 // The order chosen at run time (what the CLI uses); each order is still a plain type
 // that can be passed as a template argument instead.
-template <class Node>
-class ReversePostorder {
- public:
-  explicit ReversePostorder(const Cfa& cfa) {
-    WeakTopologicalOrder w(cfa);
-    pos_.assign(cfa.num_locations(), std::numeric_limits<std::uint32_t>::max());
-    for (Loc l = 0; l < cfa.num_locations(); ++l)
-      if (w.is_ordered(l)) pos_[l] = static_cast<std::uint32_t>(w.position(l));
-  }
-  void push(Node* n) { q_.push(Item{pos_[n->loc], seq_++, n}); }
-  Node* pop() {
-    Node* n = q_.top().node;
-    q_.pop();
-    return n;
-  }
-  [[nodiscard]] bool empty() const { return q_.empty(); }
-  void clear() { q_ = {}; }
-
- private:
-  struct Item {
-    std::uint32_t pos;
-    std::uint64_t seq;
-    Node* node;
-    bool operator<(const Item& o) const {  // max-heap: earlier position, older first
-      if (pos != o.pos) return pos > o.pos;
-      return seq > o.seq;
-    }
-  };
-  std::vector<std::uint32_t> pos_;
-  std::priority_queue<Item> q_;
-  std::uint64_t seq_ = 0;
-};
-
 template <class Node>
 class ConfigurableWaitlist {
  public:

@@ -139,7 +139,7 @@ class BlockFormulaEncoder {
         else
           d = du;
         if (write) {
-          set(d, write->first, write->second);
+          sparse_set_index(d, write->first, write->second);
           out.written_index[ei] = write->second;
         }
         op_of.push_back(c);
@@ -151,7 +151,7 @@ class BlockFormulaEncoder {
         merged = std::move(after[0]);
       } else {
         for (const Delta& d : after)
-          for (const auto& [x, k] : d) set_max(merged, x, k);
+          for (const auto& [x, k] : d) sparse_set_index(merged, x, k, true);
       }
       // One constraint per in-edge: t_e => r_u /\ [op_e] /\ phi_e.
       for (std::size_t j = 0; j < in[v].size(); ++j) {
@@ -180,32 +180,11 @@ class BlockFormulaEncoder {
   }
 
  private:
-  using Delta = std::vector<std::pair<VarId, std::uint32_t>>;  // sorted by VarId
+  using Delta = SparseSsaIndex;
 
   static std::uint32_t lookup(const Delta& d, const std::vector<std::uint32_t>& entry, VarId x) {
-    auto it = std::lower_bound(
-        d.begin(), d.end(), x,
-        [](const std::pair<VarId, std::uint32_t>& p, VarId y) { return p.first < y; });
-    if (it != d.end() && it->first == x) return it->second;
+    if (const std::uint32_t* k = sparse_find(d, x)) return *k;
     return x < entry.size() ? entry[x] : 0;
-  }
-  static void set(Delta& d, VarId x, std::uint32_t k) {
-    auto it = std::lower_bound(
-        d.begin(), d.end(), x,
-        [](const std::pair<VarId, std::uint32_t>& p, VarId y) { return p.first < y; });
-    if (it != d.end() && it->first == x)
-      it->second = k;
-    else
-      d.insert(it, {x, k});
-  }
-  static void set_max(Delta& d, VarId x, std::uint32_t k) {
-    auto it = std::lower_bound(
-        d.begin(), d.end(), x,
-        [](const std::pair<VarId, std::uint32_t>& p, VarId y) { return p.first < y; });
-    if (it != d.end() && it->first == x)
-      it->second = std::max(it->second, k);
-    else
-      d.insert(it, {x, k});
   }
 
   const Cfa& cfa_;

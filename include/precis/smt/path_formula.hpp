@@ -16,6 +16,7 @@
 #include <stdexcept>
 #include <string>
 #include <unordered_map>
+#include <utility>
 #include <variant>
 #include <vector>
 
@@ -119,6 +120,35 @@ class SsaVars {
   std::unordered_map<std::uint64_t, VarId> ids_;
   std::vector<Origin> origin_;
 };
+
+// A sparse SSA index: (program variable, SSA index) pairs sorted by VarId, for the
+// variables a block or a path formula has written; the others keep their entry index.
+// Used where one index per program variable would cost O(variables) per step (block
+// formulas, smt/block_formula.hpp; ABE path formulas, domains/predicate/abe_analysis.hpp).
+using SparseSsaIndex = std::vector<std::pair<VarId, std::uint32_t>>;
+
+// x's entry, or nullptr if x is not in the index.
+inline const std::uint32_t* sparse_find(const SparseSsaIndex& d, VarId x) {
+  auto it = std::lower_bound(
+      d.begin(), d.end(), x,
+      [](const std::pair<VarId, std::uint32_t>& p, VarId y) { return p.first < y; });
+  return it != d.end() && it->first == x ? &it->second : nullptr;
+}
+// x's index, 0 if the index does not hold x.
+inline std::uint32_t sparse_index_of(const SparseSsaIndex& d, VarId x) {
+  const std::uint32_t* k = sparse_find(d, x);
+  return k ? *k : 0;
+}
+// Sets x's index to k (keep_max: to max(current, k)).
+inline void sparse_set_index(SparseSsaIndex& d, VarId x, std::uint32_t k, bool keep_max = false) {
+  auto it = std::lower_bound(
+      d.begin(), d.end(), x,
+      [](const std::pair<VarId, std::uint32_t>& p, VarId y) { return p.first < y; });
+  if (it != d.end() && it->first == x)
+    it->second = keep_max ? std::max(it->second, k) : k;
+  else
+    d.insert(it, {x, k});
+}
 
 // The constraint of one operation over SSA variables; advances `index` (per program
 // VarId; grown as needed) past the variable the operation writes.

@@ -40,6 +40,7 @@
 #include <chrono>
 #include <cstddef>
 #include <cstdint>
+#include <iterator>
 #include <memory>
 #include <optional>
 #include <ostream>
@@ -80,25 +81,8 @@ struct AbeConjuncts {
   }
 };
 
-// SSA index of the variables written since the block start, sorted by VarId.
-using AbeIndex = std::vector<std::pair<VarId, std::uint32_t>>;
-
-inline std::uint32_t abe_index_of(const AbeIndex& index, VarId x) {
-  auto it = std::lower_bound(
-      index.begin(), index.end(), x,
-      [](const std::pair<VarId, std::uint32_t>& p, VarId y) { return p.first < y; });
-  return it != index.end() && it->first == x ? it->second : 0;
-}
-
-inline void abe_set_index(AbeIndex& index, VarId x, std::uint32_t k) {
-  auto it = std::lower_bound(
-      index.begin(), index.end(), x,
-      [](const std::pair<VarId, std::uint32_t>& p, VarId y) { return p.first < y; });
-  if (it != index.end() && it->first == x)
-    it->second = k;
-  else
-    index.insert(it, {x, k});
-}
+// SSA index of the variables written since the block start (smt/path_formula.hpp).
+using AbeIndex = SparseSsaIndex;
 
 struct AbeState {
   PredicateState abstraction;          // at the block start; bottom: the element is
@@ -163,23 +147,24 @@ struct AbeContext {
       out.abstraction = PredicateState::top();
       out.abstraction_id = fresh();
     }
-    // The merged index.
-    AbeIndex merged;
-    merged.reserve(a.index.size() + b.index.size());
-    std::merge(a.index.begin(), a.index.end(), b.index.begin(), b.index.end(),
-               std::back_inserter(merged));
+    // The merged index: per variable the larger of the two (one linear merge).
     AbeIndex m;
-    for (const auto& [x, k] : merged) {
-      if (!m.empty() && m.back().first == x)
-        m.back().second = std::max(m.back().second, k);
+    m.reserve(a.index.size() + b.index.size());
+    std::merge(a.index.begin(), a.index.end(), b.index.begin(), b.index.end(),
+               std::back_inserter(m));
+    std::size_t w = 0;
+    for (std::size_t r = 0; r < m.size(); ++r) {
+      if (w > 0 && m[w - 1].first == m[r].first)
+        m[w - 1].second = std::max(m[w - 1].second, m[r].second);
       else
-        m.emplace_back(x, k);
+        m[w++] = m[r];
     }
+    m.resize(w);
     auto side = [&](const AbeState& s) {
       std::vector<Term> cs{formula(s)};
       if (!same) cs.push_back(abstractor->state_formula(s.abstraction));
       for (const auto& [x, k] : m) {
-        const std::uint32_t low = abe_index_of(s.index, x);
+        const std::uint32_t low = sparse_index_of(s.index, x);
         if (low == k) continue;
         Term hi = ssa.var(x, k);
         Term lo = ssa.var(x, low);
@@ -355,7 +340,7 @@ class AbePredicateAnalysis {
   std::optional<Term> encode(const Operation& op, AbeIndex& index) const {
     SsaVars& ssa = ctx_->abstractor->ssa();
     ExprManager& e = ssa.ssa();
-    auto at = [&](VarId x) { return abe_index_of(index, x); };
+    auto at = [&](VarId x) { return sparse_index_of(index, x); };
     return std::visit(
         overloaded{
             [&](const Skip&) -> std::optional<Term> { return std::nullopt; },
@@ -363,13 +348,13 @@ class AbePredicateAnalysis {
             [&](const Assign& a) -> std::optional<Term> {
               Term rhs = ssa.shift(a.value, at);
               const std::uint32_t k = at(a.var) + 1;
-              abe_set_index(index, a.var, k);
+              sparse_set_index(index, a.var, k);
               Term lhs = ssa.var(a.var, k);
               return lhs.is_bool() ? e.iff(lhs, rhs) : e.eq(lhs, rhs);
             },
             [&](const Havoc& h) -> std::optional<Term> {
               const std::uint32_t k = at(h.var) + 1;
-              abe_set_index(index, h.var, k);
+              sparse_set_index(index, h.var, k);
               ssa.at(h.var, k);  // fresh, unconstrained
               return std::nullopt;
             },

@@ -178,12 +178,7 @@ class PredicateAbstractor {
       }
     }
     const auto t0 = std::chrono::steady_clock::now();
-    auto index_of = [&](VarId x) -> std::uint32_t {
-      auto it = std::lower_bound(
-          index.begin(), index.end(), x,
-          [](const std::pair<VarId, std::uint32_t>& p, VarId y) { return p.first < y; });
-      return it != index.end() && it->first == x ? it->second : 0;
-    };
+    auto index_of = [&](VarId x) { return sparse_index_of(index, x); };
     std::vector<Term> targets;
     targets.reserve(preds.size());
     for (Term p : preds) targets.push_back(ssa_.shift(p, index_of));
