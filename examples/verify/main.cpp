@@ -44,6 +44,7 @@
 #include "precis/refine/product_refiner.hpp"
 #include "precis/refine/sliced_prefixes_smt.hpp"
 #include "precis/refine/strategy_product_refiner.hpp"
+#include "precis/refine/value_limit_refiner.hpp"
 #endif
 
 #ifdef PRECIS_HAVE_CFRONT
@@ -89,10 +90,11 @@ struct Config {
   std::string interpolation = "auto";  // auto (Farkas, then core+wp), farkas, core-wp, cvc5
   std::string split = "atoms";
   std::size_t bool_max_preds = 16;
-  double solver_timeout = 5;        // seconds per check
-  std::uint32_t value_limit = 64;   // expl+pred: stop tracking a variable explicitly after this
-  std::string prefixes = "domain";  // refinement selection over sliced prefixes
-  std::size_t prod_k = 5;           // prod-*: the value limit k of the strategies
+  double solver_timeout = 5;            // seconds per check
+  std::uint32_t value_limit = 64;       // expl+pred: stop tracking a variable explicitly after this
+  std::string prefixes = "domain";      // refinement selection over sliced prefixes
+  std::size_t prod_k = 5;               // prod-*: the value limit k of the strategies
+  std::string prod_strategy = "state";  // prod: STATE, PATH or ARG
 };
 
 bool ends_with(const std::string& s, const std::string& suffix) {
@@ -283,6 +285,17 @@ precis::BlockRefinerOptions block_refiner_options(const RunContext& ctx) {
   o.cvc5_sequence = ctx.cfg.interpolation == "cvc5";
   return o;
 }
+
+// expl+pred: --value-limit values at level 0 (0: no limit). A variable the explicit
+// refiner needs beyond its limit gets one round of predicates (they prove i = j of two
+// counters at once); if explicit values still need it, it goes one level up at every
+// further refusal (the predicates of a counter bounded by a constant would unroll the
+// loop), up to 64 * 8^4 = 262,144 values.
+std::shared_ptr<precis::ValueLimits> value_limits(const Config& cfg) {
+  if (cfg.value_limit == 0) return nullptr;
+  return std::make_shared<precis::ValueLimits>(precis::ValueLimitOptions{
+      .base = cfg.value_limit, .escalation = 8, .patience = 1, .max_level = 4});
+}
 #endif
 
 int run_analysis(const Model& model, const RunContext& ctx) {
@@ -315,12 +328,16 @@ int run_analysis(const Model& model, const RunContext& ctx) {
                   SelectingPred(cfa, precis::PredicateRefiner(cfa, refiner_options(ctx)), sel));
   if (cfg.analysis == "expl+pred") {
     // Selection on the explicit component first, then on the predicates.
+    // The value limit escalates for variables explicit values need (never weaker than
+    // expl alone, refine/value_limit_refiner.hpp).
     using Product = precis::ProductDomain<precis::Expl, precis::Pred>;
+    auto limits = value_limits(cfg);
     return verify(
-        model, ctx,
-        Product(precis::Expl(cfa, cfg.value_limit), precis::Pred(cfa, predicate_options(ctx))),
-        precis::make_selecting_product(cfa, sel, precis::ExplicitRefiner(cfa, deadline),
-                                       precis::PredicateRefiner(cfa, refiner_options(ctx))));
+        model, ctx, Product(precis::Expl(cfa, limits), precis::Pred(cfa, predicate_options(ctx))),
+        precis::ValueLimitRefiner(
+            limits,
+            precis::make_selecting_product(cfa, sel, precis::ExplicitRefiner(cfa, deadline),
+                                           precis::PredicateRefiner(cfa, refiner_options(ctx)))));
   }
   // The explicit x predicate product with value enumeration (product-abstraction paper,
   // chapter 3): STATE (Alg. 1), PATH (Alg. 2), ARG (Alg. 3) strategies.
@@ -330,7 +347,7 @@ int run_analysis(const Model& model, const RunContext& ctx) {
       return precis::StrategyProductRefiner<>(cfa, control, precis::ExplicitRefiner(cfa, deadline),
                                               precis::PredicateRefiner(cfa, refiner_options(ctx)));
     };
-    auto pred = [&] { return precis::PredBool(cfa, predicate_options(ctx)); };
+    auto pred = [&] { return precis::PredCart(cfa, predicate_options(ctx)); };
     if (cfg.analysis == "prod-state")
       return verify(model, ctx, precis::ProdState(cfa, control, pred(), solver_options(ctx)),
                     refiner());
@@ -351,11 +368,12 @@ int run_analysis(const Model& model, const RunContext& ctx) {
     // The explicit-value paper's CPA-EXPLitp-PRED (section IV): ABE-lf predicates.
     using Product = precis::ProductDomain<precis::Expl, precis::PredAbe>;
     using Refiner = precis::ProductRefiner<precis::ExplicitRefiner, precis::BlockRefiner>;
-    return verify(
-        model, ctx,
-        Product(precis::Expl(cfa, cfg.value_limit), precis::PredAbe(cfa, abe_options(ctx))),
-        Refiner(precis::ExplicitRefiner(cfa, deadline),
-                precis::BlockRefiner(cfa, block_refiner_options(ctx))));
+    auto limits = value_limits(cfg);
+    return verify(model, ctx,
+                  Product(precis::Expl(cfa, limits), precis::PredAbe(cfa, abe_options(ctx))),
+                  precis::ValueLimitRefiner(
+                      limits, Refiner(precis::ExplicitRefiner(cfa, deadline),
+                                      precis::BlockRefiner(cfa, block_refiner_options(ctx)))));
   }
 #else
   if (cfg.analysis != "expl")
@@ -541,11 +559,12 @@ int main(int argc, char** argv) {
                  "abstraction after every edge, Cartesian / Boolean), pred-abe, pred-abe-cart "
                  "(predicate abstraction with adjustable-block encoding, see --block), "
                  "expl+pred and expl+pred-abe (explicit values with auxiliary predicates), "
-                 "prod-state, prod-path, prod-arg (explicit x predicate product with value "
-                 "enumeration and the STATE / PATH / ARG strategies, see --prod-k)")
+                 "prod (explicit x predicate product with value enumeration, see "
+                 "--prod-strategy and --limit; prod-state, prod-path, prod-arg name the strategy "
+                 "directly)")
       ->check(
           CLI::IsMember({"expl", "pred-cart", "pred-bool", "expl+pred", "pred-abe", "pred-abe-cart",
-                         "expl+pred-abe", "prod-state", "prod-path", "prod-arg"}))
+                         "expl+pred-abe", "prod", "prod-state", "prod-path", "prod-arg"}))
       ->capture_default_str();
   app.add_option("--order", cfg.order,
                  "waitlist order (auto: rpo for the -abe analyses, bfs otherwise; rpo: reverse "
@@ -608,11 +627,18 @@ int main(int argc, char** argv) {
           },
           "SELECTORS"))
       ->capture_default_str();
-  app.add_option("--prod-k", cfg.prod_k,
-                 "prod-*: a variable with more than this many distinct values (per state, path "
+  app.add_option("--limit,--prod-k", cfg.prod_k,
+                 "prod: the limit k; a variable with more than k distinct values (per state, path "
                  "or ARG) leaves the explicit precision for the predicates")
       ->transform(kCount)
       ->capture_default_str();
+  auto* strategy_opt =
+      app.add_option("--prod-strategy", cfg.prod_strategy,
+                     "prod: where the distinct values of a variable are counted: among one "
+                     "state's successors (state, Alg. 1), on the ARG path (path, Alg. 2), in the "
+                     "whole ARG (arg, Alg. 3)")
+          ->check(CLI::IsMember({"state", "path", "arg"}))
+          ->capture_default_str();
   app.add_option("--solver-timeout", cfg.solver_timeout, "seconds per SMT check")
       ->transform(kFinitePositive)
       ->capture_default_str();
@@ -630,6 +656,16 @@ int main(int argc, char** argv) {
     }
     int rc = app.exit(e);
     return rc == 0 ? 0 : kUsage;
+  }
+  // `--analysis prod --prod-strategy S` is `--analysis prod-S`.
+  if (cfg.analysis == "prod") {
+    cfg.analysis = "prod-" + cfg.prod_strategy;
+  } else if (strategy_opt->count() > 0 && cfg.analysis != "prod-" + cfg.prod_strategy) {
+    const std::string msg =
+        "--prod-strategy needs --analysis prod (got --analysis " + cfg.analysis + ")";
+    if (cfg.json) precis::write_json_error(std::cout, cfg.model, cfg.analysis, "usage", msg);
+    std::cerr << msg << '\n';
+    return kUsage;
   }
 
   precis::Limits limits;

@@ -275,3 +275,81 @@ TEST_CASE("the ARG strategy's cache follows the ARG (add, prune, restart)") {
     CHECK(cegar.analysis().strategy().values_in_arg(v) == vs.size());
   }
 }
+
+TEST_CASE("a type range after a havoc is a havoc, not a choice among 2^32 values") {
+  // The C front end writes `int lk;` as havoc lk; assume INT_MIN <= lk <= INT_MAX.
+  // Enumerating it would drop every uninitialized variable at once (the locks family:
+  // all lk_i went to predicates). The range leaves lk unknown and tracked; a narrow
+  // range is still a choice among its values.
+  Cfa cfa = parse_cfa(R"(
+main process ranges {
+    var lk : int
+    var p : int
+    init loc L0
+    loc L1
+    loc L2
+    loc L3
+    final loc END
+    error loc ERR
+    L0 -> L1 { havoc lk  assume -2147483648 <= lk and lk <= 2147483647 }
+    L1 -> L2 { lk := 1  havoc p  assume 0 <= p and p <= 2 }
+    L2 -> L3 { assume p /= 7 }
+    L3 -> ERR { assume lk /= 1 }
+    L3 -> END { assume lk = 1 }
+}
+)",
+                      "ranges.cfa");
+  ValueEnumerator en(cfa.exprs());
+  auto& em = cfa.exprs();
+  const VarId lk = var(cfa, "lk");
+  const VarId p = var(cfa, "p");
+  CHECK(en.is_wide_range(em.and_(em.le(em.int_val(-2147483648LL), em.var(lk)),
+                                 em.le(em.var(lk), em.int_val(2147483647)))));
+  CHECK_FALSE(
+      en.is_wide_range(em.and_(em.le(em.int_val(0), em.var(p)), em.le(em.var(p), em.int_val(2)))));
+  CHECK_FALSE(en.is_wide_range(em.neq(em.var(p), em.int_val(1))));  // Fig. 3.1: a choice
+  const auto all = [](VarId) { return true; };
+  const auto never = [](VarId, const std::vector<std::int64_t>&) { return false; };
+  auto wide = en.successors(ExplicitState{},
+                            Operation{Assume{em.and_(em.le(em.int_val(-2147483648LL), em.var(lk)),
+                                                     em.le(em.var(lk), em.int_val(2147483647)))}},
+                            all, never);
+  REQUIRE(wide.successors.size() == 1);
+  CHECK_FALSE(wide.successors[0].has(lk));
+  CHECK(en.stats().ranges == 1);
+  auto narrow = en.successors(
+      ExplicitState{},
+      Operation{Assume{em.and_(em.le(em.int_val(0), em.var(p)), em.le(em.var(p), em.int_val(2)))}},
+      all, never);
+  CHECK(narrow.successors.size() == 3);
+
+  // End to end: lk stays explicit (it is all the proof needs); p has 3 values, within k.
+  for (const Run& r : {run_prod<StateStrategy>(cfa, 5), run_prod<PathStrategy>(cfa, 5),
+                       run_prod<ArgStrategy>(cfa, 5)}) {
+    CAPTURE(r.result.reason);
+    CHECK(r.result.verdict == Verdict::Safe);
+    CHECK(r.control->dropouts().empty());
+  }
+}
+
+TEST_CASE("a reinstated variable's larger limit does not widen one enumeration") {
+  // havoc x; assume x /= 1 has unboundedly many values: at every level the enumeration
+  // stops after k + 1 models (the solver is not asked for k * 8^level of them).
+  Cfa cfa = model("/pred_fig3_1_safe.cfa");
+  const VarId x = var(cfa, "x");
+  StrategyOptions o;
+  o.k = 2;
+  o.patience = 0;
+  auto control = std::make_shared<StrategyControl>(o);
+  CHECK(control->refuse(x));  // x at level 1: limit 16
+  CHECK(control->refuse(x));  // level 2: limit 128
+  CHECK(control->limit(control->level(x)) == 128);
+  CegarOptions co;
+  co.time_limit_s = 30;
+  using A = StrategyProduct<ArgStrategy>;
+  A a(cfa, control);
+  CEGAR<A> cegar(cfa, co, a, StrategyProductRefiner<>(cfa, control));
+  auto r = cegar.run();
+  CHECK(r.verdict == Verdict::Safe);
+  CHECK(a.enumerator().stats().models <= 3 * (o.k + 1));
+}

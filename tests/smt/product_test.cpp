@@ -3,6 +3,7 @@
 // verdict; models beyond explicit values are decided through predicate refinement.
 #include <doctest/doctest.h>
 
+#include <memory>
 #include <string>
 
 #include "../support/model_suite.hpp"
@@ -14,6 +15,7 @@
 #include "precis/refine/explicit_refiner.hpp"
 #include "precis/refine/predicate_refiner.hpp"
 #include "precis/refine/product_refiner.hpp"
+#include "precis/refine/value_limit_refiner.hpp"
 
 using namespace precis;
 
@@ -69,4 +71,41 @@ TEST_CASE("the value limit hands a counting loop over to predicates") {
   auto limited = run_expl_pred(cfa, 8, 30);
   CHECK(limited.verdict == Verdict::Safe);
   CHECK(limited.stats.extra.at("refinements by component 1") >= 1);
+}
+
+TEST_CASE("escalating value limits: expl+pred is never weaker than expl on a counter") {
+  // x counts to 1000 and is checked (issue 10, item 4). A fixed limit of 64 cuts x off
+  // and predicate refinement unrolls the loop; with the ValueLimitRefiner the predicates
+  // get one round (patience 1), then each explicit refutation that needs x raises x's
+  // limit (64 -> 512 -> 4096) and the ARG is rebuilt.
+  Cfa cfa = read_cfa_file(std::string(PRECIS_TEST_MODELS) + "/product/counter_1000_safe.cfa");
+  auto fixed = run_expl_pred(cfa, 64, 2);
+  CHECK(fixed.verdict == Verdict::Unknown);
+
+  auto limits = std::make_shared<ValueLimits>(
+      ValueLimitOptions{.base = 64, .escalation = 8, .patience = 1, .max_level = 4});
+  CegarOptions o;
+  o.time_limit_s = 30;
+  auto r = CEGAR<ExplPred, ValueLimitRefiner<ProductRefiner<ExplicitRefiner, PredicateRefiner>>>(
+               cfa, o, ExplPred(Expl(cfa, limits), Pred(cfa)),
+               ValueLimitRefiner(limits, ProductRefiner<ExplicitRefiner, PredicateRefiner>(cfa)))
+               .run();
+  CHECK(r.verdict == Verdict::Safe);
+  const VarId x = cfa.exprs().find("x")->id;
+  CHECK(limits->level(x) == 2);
+  CHECK(limits->limit(x) == 4096);
+  CHECK(r.stats.extra.at("restarts for analysis changes") == 2);
+  CHECK(r.stats.extra.at("refinements by component 1") == 1);
+
+  // Two counters up to a havocked n (i = j): every single path is refuted by explicit
+  // values, but the predicates' round proves i = j, so nothing escalates. (Patience 0
+  // would escalate up to the last level: the refinement cannot tell the two apart.)
+  Cfa rel = read_cfa_file(std::string(PRECIS_TEST_MODELS) + "/relational_needs_predicates.cfa");
+  auto rl = std::make_shared<ValueLimits>(ValueLimitOptions{.base = 8, .patience = 1});
+  auto r2 = CEGAR<ExplPred, ValueLimitRefiner<ProductRefiner<ExplicitRefiner, PredicateRefiner>>>(
+                rel, o, ExplPred(Expl(rel, rl), Pred(rel)),
+                ValueLimitRefiner(rl, ProductRefiner<ExplicitRefiner, PredicateRefiner>(rel)))
+                .run();
+  CHECK(r2.verdict == Verdict::Safe);
+  CHECK(rl->escalations() == 0);
 }

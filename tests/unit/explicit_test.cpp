@@ -188,3 +188,53 @@ TEST_CASE("Interpolate (Alg. 3) and Refine (Alg. 4) on hand-made paths") {
       CHECK(itps.interpolants[i] == st({{a, 0}}));
   }
 }
+
+TEST_CASE("value limits: levels, patience, saturation") {
+  ValueLimits l(ValueLimitOptions{.base = 64, .escalation = 8, .patience = 2, .max_level = 3});
+  const VarId x = 0;
+  const VarId y = 1;
+  CHECK(l.limit(x) == 64);
+  // Two refusals are tolerated, then every refusal raises the level.
+  CHECK_FALSE(l.refuse(x));
+  CHECK_FALSE(l.refuse(x));
+  CHECK(l.refuse(x));
+  CHECK(l.level(x) == 1);
+  CHECK(l.limit(x) == 512);
+  CHECK(l.level(y) == 0);  // per variable
+  CHECK(l.refuse(x));
+  CHECK(l.level(x) == 2);
+  // A reset (the strategy product's drop) restores the patience.
+  l.reset_refusals(x);
+  CHECK_FALSE(l.refuse(x));
+  CHECK_FALSE(l.refuse(x));
+  CHECK(l.refuse(x));
+  CHECK(l.level(x) == 3);
+  // No escalation beyond max_level.
+  for (int i = 0; i < 10; ++i) CHECK_FALSE(l.refuse(x));
+  CHECK(l.limit(x) == 64 * 8 * 8 * 8);
+  CHECK(l.escalations() == 3);
+  // The limit saturates instead of overflowing.
+  ValueLimits huge(ValueLimitOptions{.base = std::uint64_t{1} << 62, .escalation = 8});
+  CHECK(huge.limit_at(5) == std::numeric_limits<std::uint64_t>::max());
+}
+
+TEST_CASE("a shared value limit: the analysis forgets a variable past its level's limit") {
+  CfaBuilder b;
+  const VarId x = b.int_var("x");
+  auto& em = b.exprs();
+  const Loc l0 = b.location("l0");
+  const Loc l1 = b.location("l1");
+  b.edge(l0, l1, Assign{x, em.add(em.var(x), em.int_val(1))});
+  b.initial(l0);
+  Cfa cfa = std::move(b).build();
+  auto limits = std::make_shared<ValueLimits>(ValueLimitOptions{.base = 2, .patience = 0});
+  Expl a(cfa, limits);
+  auto pi = a.full_precision();
+  // Three changes of x on the path: over the limit 2 at level 0.
+  ExplicitState s;
+  s.set(x, 0);
+  for (int i = 0; i < 3; ++i) s.note_change(x);
+  CHECK_FALSE(a.adjust(s, pi, l1).element.has(x));
+  CHECK(limits->refuse(x));  // patience 0: one level up at once, limit 2 * 8
+  CHECK(a.adjust(s, pi, l1).element.has(x));
+}

@@ -253,6 +253,13 @@ class CEGAR {
       // handing the path to its next component).
       precision next = *precision_;
       std::size_t pivot = apply_refinement(ref, path, nodes, next);
+      if (ref.restart) {
+        st.extra["restarts for analysis changes"] += 1;
+        precision_ = std::make_shared<const precision>(std::move(next));
+        start_from_root(cpa);
+        report(st, limits);
+        continue;
+      }
       if constexpr (requires { refiner_.refine_further(path, st); }) {
         while (pivot == 0) {
           Stopwatch sw(st.time_refinement);

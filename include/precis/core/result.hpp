@@ -88,6 +88,9 @@ struct Statistics {
   double time_feasibility = 0;
   // Domain- or refiner-specific counters (e.g. "solver calls").
   std::map<std::string, double> extra;
+  // Named lists of facts an analysis ends with (e.g. "prod dropped variables", and
+  // "prod predicates of x": the predicates kept for x).
+  std::map<std::string, std::vector<std::string>> lists;
 };
 
 struct VerificationResult {

@@ -119,6 +119,11 @@ inline void print_statistics(std::ostream& os, const Statistics& s) {
   row("time feasibility (s)", s.time_feasibility);
   os.unsetf(std::ios::fixed);
   for (const auto& [k, v] : s.extra) row(k, v);
+  for (const auto& [k, vs] : s.lists) {
+    std::string joined;
+    for (const auto& v : vs) joined += (joined.empty() ? "" : ", ") + v;
+    row(k, vs.empty() ? std::string("(none)") : joined);
+  }
 }
 
 // The SV-COMP view of a verdict for a task: "true" (safe), "false" (unsafe) or
@@ -158,6 +163,11 @@ inline void write_json(std::ostream& os, const VerificationResult& r, const std:
       .field("time_refinement", s.time_refinement)
       .field("time_feasibility", s.time_feasibility);
   for (const auto& [k, v] : s.extra) j.field(k, v);
+  for (const auto& [k, vs] : s.lists) {
+    j.key(k).begin_array();
+    for (const auto& v : vs) j.value(v);
+    j.end_array();
+  }
   j.end_object();
   if (r.counterexample) {
     const auto& c = *r.counterexample;

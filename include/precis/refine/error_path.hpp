@@ -44,6 +44,10 @@ struct Refinement {
   std::vector<std::pair<std::size_t, P>> increments;
   std::optional<Counterexample> counterexample;
   std::string reason;
+  // The refiner changed a parameter of the analysis that the precision does not show
+  // (e.g. a value limit, domains/explicit/value_limits.hpp): any node of the ARG may
+  // now have other successors, so CEGAR rebuilds it from the root.
+  bool restart = false;
 };
 
 namespace detail {

@@ -3,13 +3,17 @@
 // with location-local precisions (section III-A): precision adjustment restricts each
 // successor to the variables tracked at its location.
 
+#include <cstdint>
 #include <memory>
+#include <utility>
+#include <vector>
 
 #include "precis/cfa/cfa.hpp"
 #include "precis/core/concepts.hpp"
 #include "precis/cpa/local_precision.hpp"
 #include "precis/domains/explicit/explicit_domain.hpp"
 #include "precis/domains/explicit/explicit_transfer.hpp"
+#include "precis/domains/explicit/value_limits.hpp"
 #include "precis/domains/explicit/variable_set.hpp"
 
 namespace precis {
@@ -25,7 +29,15 @@ class ExplicitAnalysis {
   // that many new values (the dynamic precision adjustment of section III-F; in a
   // product with predicates, those take over). 0 tracks without limit.
   ExplicitAnalysis(const Cfa& cfa, std::uint32_t value_limit)
-      : cfa_(&cfa), value_limit_(value_limit) {}
+      : ExplicitAnalysis(cfa, value_limit > 0 ? std::make_shared<ValueLimits>(
+                                                    ValueLimitOptions{.base = value_limit})
+                                              : nullptr) {}
+  // Per-variable limits shared with a refiner that escalates them (ValueLimitRefiner,
+  // refine/value_limit_refiner.hpp); nullptr tracks without limit.
+  ExplicitAnalysis(const Cfa& cfa, std::shared_ptr<ValueLimits> limits)
+      : cfa_(&cfa), limits_(std::move(limits)) {}
+
+  [[nodiscard]] const std::shared_ptr<ValueLimits>& value_limits() const { return limits_; }
 
   [[nodiscard]] const domain_type& domain() const { return domain_; }
   [[nodiscard]] element initial_element() const { return element{}; }
@@ -40,7 +52,7 @@ class ExplicitAnalysis {
   template <class Sink>
   void successors(const element& e, const EdgeRef& edge, const precision& /*pi*/,
                   Sink&& sink) const {
-    element s = explicit_post(e, edge.operation(), value_limit_ > 0);
+    element s = explicit_post(e, edge.operation(), limits_ != nullptr);
     if (!s.is_bottom()) sink(std::move(s));
   }
 
@@ -53,10 +65,10 @@ class ExplicitAnalysis {
                                                     Loc loc) const {
     element r = std::move(e);
     r.restrict_to(pi.at(loc));
-    if (value_limit_ > 0) {
+    if (limits_) {
       std::vector<VarId> over;
       for (const auto& [v, n] : r.history())
-        if (n > value_limit_) over.push_back(v);
+        if (n > limits_->limit(v)) over.push_back(v);
       for (VarId v : over) r.forget(v);
     }
     return {std::move(r), std::nullopt, Action::Continue};
@@ -64,7 +76,7 @@ class ExplicitAnalysis {
 
  private:
   const Cfa* cfa_;
-  std::uint32_t value_limit_ = 0;
+  std::shared_ptr<ValueLimits> limits_;
   domain_type domain_;
 };
 

@@ -60,6 +60,7 @@ struct PredicateStats {
   std::uint64_t cartesian_posts = 0;  // computed (not cached) posts per mode
   std::uint64_t boolean_posts = 0;
   std::uint64_t boolean_fallbacks = 0;  // Boolean requested, Cartesian computed
+  std::uint64_t frame_literals = 0;     // Cartesian literals kept without a query
   std::uint64_t infeasible_posts = 0;   // SP unsat: no successor
   std::uint64_t leq_checks = 0;
   std::uint64_t leq_syntactic = 0;  // decided without the solver
@@ -273,14 +274,29 @@ class PredicateAbstractor {
     std::vector<Term> targets;
     targets.reserve(preds.size());
     for (Term p : preds) targets.push_back(shifted(p, written));
-    return abstract(formula(s, std::nullopt), step, preds, targets, mode);
+    // The frame: a literal of a single-cube state whose predicate the operation does
+    // not write still holds after it (its SSA copy is the same term before and after),
+    // so the Cartesian abstraction keeps it without asking the solver. Exact, and most
+    // of a Cartesian post's queries where many predicates are about other variables.
+    std::vector<signed char> kept(preds.size(), -1);
+    if (s.is_cube() && mode == AbstractionMode::Cartesian) {
+      for (const Literal& l : s.cube()) {
+        if (written && shifted(l.pred, written) != shifted(l.pred, std::nullopt)) continue;
+        const auto i = preds.index_of(l.pred);
+        if (i) kept[*i] = l.positive ? 1 : 0;
+      }
+    }
+    return abstract(formula(s, std::nullopt), step, preds, targets, mode, kept);
   }
 
   // The abstraction of `state /\ step` (both over SSA variables) over `preds`, whose
   // copies at the post-state are `targets`: bottom if unsatisfiable, else the Boolean
   // (all-solutions) or Cartesian abstraction.
+  // kept[i] (1 / 0): the Cartesian result has preds[i] / its negation without a query;
+  // -1 or none: ask the solver.
   PredicateState abstract(Term state, Term step, const PredicateSet& preds,
-                          const std::vector<Term>& targets, AbstractionMode mode) {
+                          const std::vector<Term>& targets, AbstractionMode mode,
+                          std::span<const signed char> kept = {}) {
     ExprManager& e = ssa_.ssa();
     SolverScope<Cvc5Solver> scope(solver_);
     solver_.assert_(state);
@@ -309,6 +325,11 @@ class PredicateAbstractor {
     Cube cube;
     for (std::size_t i = 0; i < targets.size(); ++i) {
       const Term p = targets[i];
+      if (i < kept.size() && kept[i] >= 0) {
+        ++stats_.frame_literals;
+        cube.push_back(Literal{preds[i], kept[i] == 1});
+        continue;
+      }
       if (!model[i] || *model[i] == 1) {
         const Term np = e.not_(p);
         if (solver_.check_assuming(std::span<const Term>(&np, 1)) == SatResult::Unsat) {

@@ -70,6 +70,7 @@ class PredicateAnalysis {
     x["pred cartesian posts"] = static_cast<double>(p.cartesian_posts);
     x["pred boolean posts"] = static_cast<double>(p.boolean_posts);
     x["pred boolean fallbacks"] = static_cast<double>(p.boolean_fallbacks);
+    x["pred frame literals"] = static_cast<double>(p.frame_literals);
     x["pred infeasible posts"] = static_cast<double>(p.infeasible_posts);
     x["pred post time s"] = p.post_time;
     x["pred leq checks"] = static_cast<double>(p.leq_checks);

@@ -10,6 +10,7 @@
 #include <cstddef>
 #include <cstdint>
 #include <initializer_list>
+#include <optional>
 #include <stdexcept>
 #include <utility>
 #include <vector>
@@ -38,6 +39,12 @@ class PredicateSet {
   [[nodiscard]] auto end() const { return preds_.end(); }
   [[nodiscard]] Term operator[](std::size_t i) const {
     return *(preds_.begin() + static_cast<std::ptrdiff_t>(i));
+  }
+  // The position of p (as operator[] counts), or nullopt.
+  [[nodiscard]] std::optional<std::size_t> index_of(Term p) const {
+    auto it = preds_.find(p);
+    if (it == preds_.end()) return std::nullopt;
+    return static_cast<std::size_t>(it - preds_.begin());
   }
 
   [[nodiscard]] bool leq(const PredicateSet& o) const {

@@ -35,7 +35,14 @@
 // than `patience` times (its predicates are not converging): x returns with a limit
 // escalation times larger, so a bounded counter is handed back to the explicit domain
 // after a logarithmic number of refinements, and an unbounded one still goes to the
-// predicates at every level.
+// predicates at every level. The levels are those of domains/explicit/value_limits.hpp,
+// which expl+pred shares (refine/value_limit_refiner.hpp). A level widens the values
+// counted along a path or in the ARG, never one enumeration: that stops after k + 1
+// models at any level.
+//
+// The predicate component is Cartesian by default (the paper's predicate states are
+// sets of literals, section 2): with Boolean abstraction the predicates of independent
+// dropouts (the locks family's p_i /= 0) multiply into 2^n cubes per post.
 
 #include <boost/container/flat_map.hpp>
 
@@ -55,10 +62,12 @@
 #include "precis/core/result.hpp"
 #include "precis/cpa/local_precision.hpp"
 #include "precis/domains/explicit/explicit_domain.hpp"
+#include "precis/domains/explicit/value_limits.hpp"
 #include "precis/domains/predicate/predicate_analysis.hpp"
 #include "precis/domains/predicate/predicate_set.hpp"
 #include "precis/domains/product/product_domain.hpp"
 #include "precis/domains/product/value_enumeration.hpp"
+#include "precis/expr/printer.hpp"
 
 namespace precis {
 
@@ -132,22 +141,18 @@ struct StrategyOptions {
 
 class StrategyControl {
  public:
-  StrategyControl() = default;
-  explicit StrategyControl(std::size_t k) { opts_.k = k; }
-  explicit StrategyControl(StrategyOptions o) : opts_(o) {}
+  StrategyControl() : StrategyControl(StrategyOptions{}) {}
+  explicit StrategyControl(std::size_t k) : StrategyControl(StrategyOptions{.k = k}) {}
+  explicit StrategyControl(StrategyOptions o)
+      : opts_(o), limits_(ValueLimitOptions{o.k, o.escalation, o.patience, o.max_level}) {}
 
   [[nodiscard]] const StrategyOptions& options() const noexcept { return opts_; }
   [[nodiscard]] std::size_t k() const noexcept { return opts_.k; }
 
   // The number of distinct values a variable at this level may take.
   [[nodiscard]] std::size_t limit(int level) const {
-    std::size_t l = opts_.k;
-    for (int i = 0; i < level; ++i) {
-      if (l > std::numeric_limits<std::size_t>::max() / opts_.escalation)
-        return std::numeric_limits<std::size_t>::max();
-      l *= opts_.escalation;
-    }
-    return l;
+    return static_cast<std::size_t>(
+        std::min<std::uint64_t>(limits_.limit_at(level), std::numeric_limits<std::size_t>::max()));
   }
   // v was dropped at `level` or above (so the explicit precision at `level` does not
   // track it).
@@ -172,28 +177,18 @@ class StrategyControl {
     return dropped_;
   }
   // The level the refiner gives v in new explicit increments.
-  [[nodiscard]] int level(VarId v) const {
-    auto it = level_.find(v);
-    return it == level_.end() ? 0 : it->second;
-  }
+  [[nodiscard]] int level(VarId v) const { return limits_.level(v); }
 
   // Alg. 1-3, lines 8-9: dropouts := dropouts + {v}, pi_e := pi_e - {v}.
   void drop(VarId v, int level) {
     auto [it, fresh] = dropped_.try_emplace(v, static_cast<std::uint8_t>(level));
     if (!fresh) it->second = std::max(it->second, static_cast<std::uint8_t>(level));
-    refusals_[v] = 0;
+    limits_.reset_refusals(v);
     ++drops_;
   }
   // The refiner saw explicit values refute a path but for dropout v; true when v has
   // been refused more than `patience` times at this level and returns one level up.
-  bool refuse(VarId v) {
-    if (level(v) >= opts_.max_level) return false;
-    if (++refusals_[v] <= opts_.patience) return false;
-    refusals_[v] = 0;
-    level_[v] = static_cast<std::uint8_t>(level(v) + 1);
-    ++reinstatements_;
-    return true;
-  }
+  bool refuse(VarId v) { return limits_.refuse(v); }
   // Predicates the refiner kept for a dropped variable.
   void note_predicate(VarId v, Term p) { predicates_[v].insert(p); }
   [[nodiscard]] const std::map<VarId, PredicateSet>& predicates() const { return predicates_; }
@@ -201,17 +196,15 @@ class StrategyControl {
   void note_restart() { ++restarts_; }
   [[nodiscard]] std::size_t drops() const noexcept { return drops_; }
   [[nodiscard]] std::size_t restarts() const noexcept { return restarts_; }
-  [[nodiscard]] std::size_t reinstatements() const noexcept { return reinstatements_; }
+  [[nodiscard]] std::size_t reinstatements() const noexcept { return limits_.escalations(); }
 
  private:
   StrategyOptions opts_;
+  ValueLimits limits_;  // levels and refusals
   boost::container::flat_map<VarId, std::uint8_t> dropped_;
-  boost::container::flat_map<VarId, std::uint8_t> level_;
-  boost::container::flat_map<VarId, std::uint32_t> refusals_;
   std::map<VarId, PredicateSet> predicates_;
   std::size_t drops_ = 0;
   std::size_t restarts_ = 0;
-  std::size_t reinstatements_ = 0;
 };
 
 // ---- the strategies -------------------------------------------------------------------
@@ -366,7 +359,7 @@ class ArgStrategy {
 
 // ---- the product analysis -------------------------------------------------------------
 
-template <class Strategy, class PredA = PredBool>
+template <class Strategy, class PredA = PredCart>
 class StrategyProduct {
   using memo = typename Strategy::memo;
   using memo_domain = strategy_detail::MemoDomain<memo>;
@@ -420,8 +413,13 @@ class StrategyProduct {
       const int l = pe.level(v);
       return l >= 0 && !control_->dropped_at(v, l);
     };
+    // One enumeration yields at most k values at any level (Alg. 1-3 at level 0); a
+    // reinstated variable's larger limit is for the values counted along the path or
+    // in the ARG (a counter), not for one nondeterministic choice (havoc x; assume
+    // INT_MIN <= x <= INT_MAX would otherwise ask the solver for limit + 1 models).
     const auto exceeds = [&](VarId v, const std::vector<std::int64_t>& values) {
-      return c.strategy.exceeds(v, m, values, control_->limit(pe.level(v)));
+      return values.size() > control_->k() ||
+             c.strategy.exceeds(v, m, values, control_->limit(pe.level(v)));
     };
     // Alg. 1 / 3: enumerate; if some variable has too many values, drop it and restart.
     std::vector<ExplicitState> succ;
@@ -482,9 +480,20 @@ class StrategyProduct {
     x["prod enumerated values"] = static_cast<double>(es.models);
     x["prod enumeration cache hits"] = static_cast<double>(es.cache_hits);
     x["prod enumeration given up"] = static_cast<double>(es.given_up);
+    x["prod enumeration ranges as havoc"] = static_cast<double>(es.ranges);
     x["prod enumeration solver calls"] =
         static_cast<double>(core_->enumerator.solver_stats().calls());
     x["prod enumeration solver time s"] = core_->enumerator.solver_stats().seconds();
+    // The dropouts and the predicates the refiner kept for each dropped variable.
+    const ExprManager& em = *cfa_->expr_manager();
+    auto& dropped = st.lists["prod dropped variables"];
+    dropped.clear();
+    for (VarId v : control_->dropouts()) dropped.push_back(em.variable(v).name);
+    for (const auto& [v, ps] : control_->predicates()) {
+      auto& out = st.lists["prod predicates of " + em.variable(v).name];
+      out.clear();
+      for (Term p : ps) out.push_back(to_string(p, em));
+    }
   }
 
  private:

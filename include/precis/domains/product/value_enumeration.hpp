@@ -16,6 +16,7 @@
 
 #include <algorithm>
 #include <cstdint>
+#include <limits>
 #include <map>
 #include <memory>
 #include <utility>
@@ -36,6 +37,7 @@ struct EnumerationStats {
   std::size_t models = 0;        // satisfying valuations found
   std::size_t cache_hits = 0;
   std::size_t given_up = 0;  // unknown answers or values beyond int64
+  std::size_t ranges = 0;    // wide range assumptions treated as havoc (is_wide_range)
 };
 
 // The outcome for one state and one operation.
@@ -78,6 +80,11 @@ class ValueEnumerator {
           known.push_back(v);
         else if (tracked(v) && !post.has(v))
           candidates.push_back(v);
+      }
+      if (is_wide_range(a->cond)) {
+        ++stats_.ranges;
+        out.successors.push_back(std::move(post));
+        return out;
       }
       query = a->cond;
     } else if (const auto* s = std::get_if<Assign>(&op)) {
@@ -135,6 +142,55 @@ class ValueEnumerator {
       out.exceeded.push_back(candidates[widest]);
     }
     return out;
+  }
+
+  // A conjunction of constant bounds on variables whose interval has more values than
+  // the model cap: a type range (the C front end's `havoc x; assume INT_MIN <= x <=
+  // INT_MAX`), which the transfer treats as the havoc it stands for (the variable stays
+  // unknown and tracked) instead of a choice among 2^32 values that would drop every
+  // uninitialized variable from the explicit precision.
+  [[nodiscard]] bool is_wide_range(Term cond) const {
+    std::vector<Term> conj;
+    if (cond.op() == Op::And)
+      for (std::size_t i = 0; i < cond.num_args(); ++i) conj.push_back(cond.arg(i));
+    else
+      conj.push_back(cond);
+    // Bounds in double: exact enough to compare a width with the model cap.
+    struct Bounds {
+      VarId v;
+      double lo, hi;
+    };
+    std::vector<Bounds> bs;
+    const double inf = std::numeric_limits<double>::infinity();
+    for (Term c : conj) {
+      if (c.num_args() != 2) return false;
+      Term x = c.arg(0), k = c.arg(1);
+      Op op = c.op();
+      if (x.op() == Op::IntConst && k.is_var()) {  // k op x  ->  x op' k
+        std::swap(x, k);
+        switch (op) {
+          case Op::Le: op = Op::Ge; break;
+          case Op::Lt: op = Op::Gt; break;
+          case Op::Ge: op = Op::Le; break;
+          case Op::Gt: op = Op::Lt; break;
+          default: return false;
+        }
+      }
+      if (!x.is_var() || k.op() != Op::IntConst) return false;
+      auto it = std::find_if(bs.begin(), bs.end(), [&](const Bounds& b) { return b.v == x.var(); });
+      if (it == bs.end()) it = bs.insert(bs.end(), Bounds{x.var(), -inf, inf});
+      const auto kv = static_cast<double>(k.value());
+      switch (op) {
+        case Op::Le: it->hi = std::min(it->hi, kv); break;
+        case Op::Lt: it->hi = std::min(it->hi, kv - 1); break;
+        case Op::Ge: it->lo = std::max(it->lo, kv); break;
+        case Op::Gt: it->lo = std::max(it->lo, kv + 1); break;
+        default: return false;
+      }
+    }
+    return !bs.empty() && std::all_of(bs.begin(), bs.end(), [&](const Bounds& b) {
+      return b.hi - b.lo + 1 > static_cast<double>(model_cap_);
+    });
   }
 
   [[nodiscard]] const EnumerationStats& stats() const noexcept { return stats_; }
