@@ -34,6 +34,9 @@
 #include "watchdog.hpp"
 
 #ifdef PRECIS_HAVE_CVC5
+#include "precis/algorithms/abstract_interpreter.hpp"
+#include "precis/domains/box/box.hpp"
+#include "precis/domains/box/boxes.hpp"
 #include "precis/domains/predicate/abe_analysis.hpp"
 #include "precis/domains/predicate/predicate_analysis.hpp"
 #include "precis/domains/product/product_domain.hpp"
@@ -45,6 +48,7 @@
 #include "precis/refine/sliced_prefixes_smt.hpp"
 #include "precis/refine/strategy_product_refiner.hpp"
 #include "precis/refine/value_limit_refiner.hpp"
+#include "precis/smt/invariant_check.hpp"
 #endif
 
 #ifdef PRECIS_HAVE_CFRONT
@@ -95,6 +99,8 @@ struct Config {
   std::string prefixes = "domain";      // refinement selection over sliced prefixes
   std::size_t prod_k = 5;               // prod-*: the value limit k of the strategies
   std::string prod_strategy = "state";  // prod: STATE, PATH or ARG
+  std::uint32_t widen_every = 3;        // ai-*: widen at a loop head from this update on
+  std::string widen_thresholds = "on";  // ai-*: widening with the program's constants
 };
 
 bool ends_with(const std::string& s, const std::string& suffix) {
@@ -159,6 +165,8 @@ struct RunContext {
   precis_cli::Watchdog* watchdog = nullptr;
 };
 
+int report(const Model& model, const RunContext& ctx, const precis::VerificationResult& r);
+
 template <class Analysis, class Refiner = precis::default_refiner_t<Analysis>>
 int verify(const Model& model, const RunContext& ctx, Analysis analysis, Refiner refiner) {
   const Config& cfg = ctx.cfg;
@@ -198,6 +206,12 @@ int verify(const Model& model, const RunContext& ctx, Analysis analysis, Refiner
     f.close();
     if (!f) throw precis::input_error({cfg.arg_dot, 0, 0}, "cannot write the ARG DOT file");
   }
+  return report(model, ctx, r);
+}
+
+// Prints the verdict (text or JSON) and returns the exit code.
+int report(const Model& model, const RunContext& ctx, const precis::VerificationResult& r) {
+  const Config& cfg = ctx.cfg;
   if (ctx.watchdog && !ctx.watchdog->claim_output()) {
     // The watchdog is printing UNKNOWN and ending the process.
     for (;;) std::this_thread::sleep_for(std::chrono::seconds(1));
@@ -239,6 +253,61 @@ int verify(const Model& model, const RunContext& ctx, Analysis analysis, Refiner
 }
 
 #ifdef PRECIS_HAVE_CVC5
+precis::Cvc5Options solver_options(const RunContext& ctx);
+
+// Abstract interpretation alone (ai-box, ai-boxes; issue 11): SAFE only with a
+// solver-checked inductive invariant (smt/invariant_check.hpp), else UNKNOWN.
+template <class D>
+int interpret(const Model& model, const RunContext& ctx, D domain) {
+  const Config& cfg = ctx.cfg;
+  const precis::Cfa& cfa = model.cfa;
+  precis::AbstractInterpreterOptions o;
+  o.widen_delay = cfg.widen_every;
+  precis::AbstractInterpreter<D> ai(cfa, std::move(domain), o);
+  const auto started = std::chrono::steady_clock::now();
+  auto res = ai.run(&ctx.limits);
+  precis::VerificationResult r;
+  auto& x = r.stats.extra;
+  x["ai posts"] = static_cast<double>(res.posts);
+  x["ai updates"] = static_cast<double>(res.updates);
+  x["ai widenings"] = static_cast<double>(res.widenings);
+  x["ai narrowing steps"] = static_cast<double>(res.narrowing_steps);
+  x["ai time s"] =
+      std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
+  const auto err = cfa.error_location();
+  if (!res.complete) {
+    r.reason = res.reason;
+  } else if (err && !ai.domain().is_bottom(res.values[*err])) {
+    r.reason = "abstract interpretation cannot exclude the error location (" + cfg.analysis +
+               " does not refine; the widened invariant is too weak)";
+  } else {
+    precis::ExprManager& em = *cfa.expr_manager();
+    std::vector<precis::Term> inv(cfa.num_locations());
+    for (precis::Loc l = 0; l < cfa.num_locations(); ++l) inv[l] = to_formula(res.values[l], em);
+    const auto t0 = std::chrono::steady_clock::now();
+    auto check = precis::check_invariant(
+        cfa, [&](precis::Loc l) { return inv[l]; }, solver_options(ctx));
+    x["certificate queries"] = static_cast<double>(check.queries);
+    x["certificate time s"] =
+        std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+    if (check.inductive) {
+      r.verdict = precis::Verdict::Safe;
+      r.reason =
+          "the invariant is inductive and excludes the error location (checked by the "
+          "solver)";
+      // The invariant at the heads of the weak topological order (the cutpoints).
+      auto& listed = r.stats.lists["invariant"];
+      for (precis::Loc h : ai.wto().heads())
+        listed.push_back(cfa.name(h) + ": " + precis::to_string(inv[h], em));
+    } else {
+      r.reason =
+          "the abstract interpretation's invariant failed the solver check (" + check.failure + ")";
+    }
+  }
+  r.stats.time_total = ctx.limits.elapsed();
+  return report(model, ctx, r);
+}
+
 // Every solver call gets min(--solver-timeout, the time left of the run).
 precis::Cvc5Options solver_options(const RunContext& ctx) {
   precis::Cvc5Options o;
@@ -356,6 +425,16 @@ int run_analysis(const Model& model, const RunContext& ctx) {
                     refiner());
     return verify(model, ctx, precis::ProdArg(cfa, control, pred(), solver_options(ctx)),
                   refiner());
+  }
+  // Abstract interpretation alone (issue 11): boxes, or disjunctions of boxes.
+  if (cfg.analysis == "ai-box" || cfg.analysis == "ai-boxes") {
+    precis::Thresholds th;
+    if (cfg.widen_thresholds == "on")
+      for (precis::Loc l = 0; l < cfa.num_locations(); ++l)
+        for (auto e : cfa.out_edges(l)) precis::add_constants(th, cfa.operation(e));
+    precis::BoxDomain box(std::move(th));
+    if (cfg.analysis == "ai-box") return interpret(model, ctx, std::move(box));
+    return interpret(model, ctx, precis::BoxesDomain(std::move(box)));
   }
   // Adjustable-block encoding (ABE-lf by default; --block).
   if (cfg.analysis == "pred-abe")
@@ -561,10 +640,12 @@ int main(int argc, char** argv) {
                  "expl+pred and expl+pred-abe (explicit values with auxiliary predicates), "
                  "prod (explicit x predicate product with value enumeration, see "
                  "--prod-strategy and --limit; prod-state, prod-path, prod-arg name the strategy "
-                 "directly)")
-      ->check(
-          CLI::IsMember({"expl", "pred-cart", "pred-bool", "expl+pred", "pred-abe", "pred-abe-cart",
-                         "expl+pred-abe", "prod", "prod-state", "prod-path", "prod-arg"}))
+                 "directly); ai-box, ai-boxes (abstract interpretation with intervals / "
+                 "disjunctions of intervals and widening, no refinement: SAFE with a "
+                 "solver-checked invariant, or UNKNOWN)")
+      ->check(CLI::IsMember({"expl", "pred-cart", "pred-bool", "expl+pred", "pred-abe",
+                             "pred-abe-cart", "expl+pred-abe", "prod", "prod-state", "prod-path",
+                             "prod-arg", "ai-box", "ai-boxes"}))
       ->capture_default_str();
   app.add_option("--order", cfg.order,
                  "waitlist order (auto: rpo for the -abe analyses, bfs otherwise; rpo: reverse "
@@ -639,6 +720,14 @@ int main(int argc, char** argv) {
                      "whole ARG (arg, Alg. 3)")
           ->check(CLI::IsMember({"state", "path", "arg"}))
           ->capture_default_str();
+  app.add_option("--widen-every", cfg.widen_every,
+                 "ai-*: widen at a loop head from its N-th update on (joins before)")
+      ->check(CLI::Range(1U, 1000000U))
+      ->capture_default_str();
+  app.add_option("--widen-thresholds", cfg.widen_thresholds,
+                 "ai-*: widen to the program's constants (+-1) before infinity")
+      ->check(CLI::IsMember({"on", "off"}))
+      ->capture_default_str();
   app.add_option("--solver-timeout", cfg.solver_timeout, "seconds per SMT check")
       ->transform(kFinitePositive)
       ->capture_default_str();

@@ -1,0 +1,77 @@
+#pragma once
+// A SAFE certificate checked by the solver (issue 11, item 4; the VINTA paper's safe
+// inductive invariant, section 3): a formula inv(l) over the program variables for
+// every location l is a certificate of safety when
+//   initiation   inv(init) holds for every state (the initial location is unconstrained),
+//   consecution  for every edge (l, op, l'): inv(l) /\ op implies inv(l') (one query
+//                per edge: the path [assume inv(l); op; assume not inv(l')] is infeasible),
+//   safety       inv(error) is unsatisfiable.
+// Every query is a path feasibility check of refine/smt_feasibility.hpp (exact integer
+// semantics, the same SSA encoding as every refinement). The check is linear in the
+// edges; the first failure is reported with the edge that breaks it.
+
+#include <cstddef>
+#include <functional>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "precis/cfa/cfa.hpp"
+#include "precis/cfa/operation.hpp"
+#include "precis/expr/printer.hpp"
+#include "precis/refine/smt_feasibility.hpp"
+#include "precis/smt/cvc5_solver.hpp"
+#include "precis/smt/path_formula.hpp"
+
+namespace precis {
+
+struct InvariantCheck {
+  bool inductive = false;
+  std::size_t queries = 0;
+  std::string failure;  // empty when inductive
+};
+
+// inv(l): the candidate invariant at l, a Bool term over the CFA's expression manager
+// (false for unreachable locations). Locations that no edge leaves or enters are checked
+// like any other.
+inline InvariantCheck check_invariant(const Cfa& cfa, const std::function<Term(Loc)>& inv,
+                                      Cvc5Options opts = {}) {
+  InvariantCheck out;
+  ExprManager& em = *cfa.expr_manager();
+  SsaVars ssa(em);
+  Cvc5Solver solver(ssa.ssa(), std::move(opts));
+  const auto infeasible = [&](std::vector<Operation> ops) {
+    ++out.queries;
+    return check_path_feasibility(ssa, std::span<const Operation>(ops), solver).infeasible();
+  };
+  const Loc init = cfa.initial_location();
+  if (!infeasible({Assume{em.not_(inv(init))}})) {
+    out.failure = "initiation: the invariant at " + cfa.name(init) + " (" +
+                  to_string(inv(init), em) + ") does not hold for every initial state";
+    return out;
+  }
+  if (auto err = cfa.error_location(); err && !infeasible({Assume{inv(*err)}})) {
+    out.failure = "safety: the invariant at the error location " + cfa.name(*err) + " (" +
+                  to_string(inv(*err), em) + ") is satisfiable";
+    return out;
+  }
+  for (Loc l = 0; l < cfa.num_locations(); ++l) {
+    const Term from = inv(l);
+    if (from == em.false_()) continue;
+    for (auto e : cfa.out_edges(l)) {
+      const Loc t = cfa.target(e);
+      const Term to = inv(t);
+      if (to == em.true_()) continue;
+      if (!infeasible({Assume{from}, cfa.operation(e), Assume{em.not_(to)}})) {
+        out.failure = "consecution: " + cfa.name(l) + " -> " + cfa.name(t) + " (" +
+                      to_string(cfa.operation(e), em) + ") leaves the invariant " +
+                      to_string(to, em);
+        return out;
+      }
+    }
+  }
+  out.inductive = true;
+  return out;
+}
+
+}  // namespace precis
