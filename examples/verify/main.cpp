@@ -97,7 +97,7 @@ struct Config {
   double solver_timeout = 5;            // seconds per check
   std::uint32_t value_limit = 64;       // expl+pred: stop tracking a variable explicitly after this
   std::string prefixes = "domain";      // refinement selection over sliced prefixes
-  std::size_t prod_k = 5;               // prod-*: the value limit k of the strategies
+  std::size_t prod_k = 1;               // prod: the limit k (STATE with k = 1 measured best)
   std::string prod_strategy = "state";  // prod: STATE, PATH or ARG
   std::uint32_t widen_every = 3;        // ai-*: widen at a loop head from this update on
   std::string widen_thresholds = "on";  // ai-*: widening with the program's constants
