@@ -56,6 +56,20 @@ enum class Op : std::uint8_t {
   Ite
 };
 
+// The comparison that holds exactly when `op` does not (over the integers): = and /=,
+// < and >=, <= and >. Any other operator is returned unchanged.
+constexpr Op negate_comparison(Op op) noexcept {
+  switch (op) {
+    case Op::Eq: return Op::Neq;
+    case Op::Neq: return Op::Eq;
+    case Op::Lt: return Op::Ge;
+    case Op::Le: return Op::Gt;
+    case Op::Gt: return Op::Le;
+    case Op::Ge: return Op::Lt;
+    default: return op;
+  }
+}
+
 using VarId = std::uint32_t;
 inline constexpr std::uint32_t global_scope = 0xffffffffU;
 

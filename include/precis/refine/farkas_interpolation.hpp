@@ -232,17 +232,7 @@ inline void collect(Term f, bool pos, std::size_t step, std::vector<Row>& rows,
     Lin d = *l;
     d.add_scaled(*r, -1);  // d = l - r
     Op op = f.op();
-    if (!pos) {
-      switch (op) {
-        case Op::Eq: op = Op::Neq; break;
-        case Op::Neq: op = Op::Eq; break;
-        case Op::Lt: op = Op::Ge; break;
-        case Op::Le: op = Op::Gt; break;
-        case Op::Gt: op = Op::Le; break;
-        case Op::Ge: op = Op::Lt; break;
-        default: break;
-      }
-    }
+    if (!pos) op = negate_comparison(op);
     switch (op) {
       case Op::Le: rows.push_back(row_le(d, 0, step)); break;
       case Op::Lt: rows.push_back(row_le(d, -1, step)); break;  // integers: tightened

@@ -505,17 +505,7 @@ class BoxDomain {
   // repeated while a bound moves, at most rounds_ times.
   void refine_comparison(const Box& s, Term cond, bool positive, std::vector<Box>& out) const {
     Op op = cond.op();
-    if (!positive) {
-      switch (op) {
-        case Op::Eq: op = Op::Neq; break;
-        case Op::Neq: op = Op::Eq; break;
-        case Op::Lt: op = Op::Ge; break;
-        case Op::Le: op = Op::Gt; break;
-        case Op::Gt: op = Op::Le; break;
-        case Op::Ge: op = Op::Lt; break;
-        default: break;
-      }
-    }
+    if (!positive) op = negate_comparison(op);
     Interval target;  // for a - b
     switch (op) {
       case Op::Eq: target = Interval::constant(0); break;

@@ -255,18 +255,9 @@ class Interval {
   }
   friend Interval operator*(const Interval& a, const Interval& b) {
     if (a.is_bottom() || b.is_bottom()) return bottom();
-    const Bound xs[2] = {a.lo_, a.hi_};
-    const Bound ys[2] = {b.lo_, b.hi_};
-    Bound lo = Bound::pos_inf();
-    Bound hi = Bound::neg_inf();
     // Products are monotone in each argument on sign-constant ranges, so the extremes
     // are among the four corners.
-    for (const Bound& x : xs)
-      for (const Bound& y : ys) {
-        lo = std::min(lo, bound::mul(x, y, Rounding::Down));
-        hi = std::max(hi, bound::mul(x, y, Rounding::Up));
-      }
-    return {lo, hi};
+    return corners(a, b, [](Bound x, Bound y, Rounding r) { return bound::mul(x, y, r); });
   }
 
   // Euclidean division: a = b*q + r with 0 <= r < |b|, i.e. q = floor(a / b) for b > 0
@@ -284,14 +275,21 @@ class Interval {
       if (x.is_pos_inf()) return r == Rounding::Down ? Bound(0) : Bound::pos_inf();
       return r == Rounding::Down ? Bound::neg_inf() : Bound(-1);
     };
+    return corners(a, b, q);
+  }
+
+  // The hull of f at the four corners (f(x, y, Down) <= the exact value <= f(x, y, Up)):
+  // exact for operations monotone in each argument on the given ranges.
+  template <class F>
+  static Interval corners(const Interval& a, const Interval& b, F f) {
     const Bound xs[2] = {a.lo_, a.hi_};
     const Bound ys[2] = {b.lo_, b.hi_};
     Bound lo = Bound::pos_inf();
     Bound hi = Bound::neg_inf();
     for (const Bound& x : xs)
       for (const Bound& y : ys) {
-        lo = std::min(lo, q(x, y, Rounding::Down));
-        hi = std::max(hi, q(x, y, Rounding::Up));
+        lo = std::min(lo, f(x, y, Rounding::Down));
+        hi = std::max(hi, f(x, y, Rounding::Up));
       }
     return {lo, hi};
   }
