@@ -409,10 +409,7 @@ class StrategyProduct {
     const LeveledVariables& pe = pi.template get<0>().at(edge.target);
     const ExplicitState& from = e.template get<0>();
     const memo& m = e.template get<2>();
-    const auto tracked = [&](VarId v) {
-      const int l = pe.level(v);
-      return l >= 0 && !control_->dropped_at(v, l);
-    };
+    const auto tracked = tracked_in(pe);
     // One enumeration yields at most k values at any level (Alg. 1-3 at level 0); a
     // reinstated variable's larger limit is for the values counted along the path or
     // in the ARG (a counter), not for one nondeterministic choice (havoc x; assume
@@ -429,7 +426,7 @@ class StrategyProduct {
       if (over.empty()) {
         succ = std::move(en.successors);
         for (auto& s : succ) restrict(s, tracked);
-        over = too_many(succ, tracked, exceeds);
+        over = too_many(succ, exceeds);
       }
       if (over.empty()) break;
       for (VarId v : over) control_->drop(v, pe.level(v));
@@ -450,10 +447,7 @@ class StrategyProduct {
                                                     Loc loc) const {
     element r = std::move(e);
     const LeveledVariables& pe = pi.template get<0>().at(loc);
-    restrict(r.template get<0>(), [&](VarId v) {
-      const int l = pe.level(v);
-      return l >= 0 && !control_->dropped_at(v, l);
-    });
+    restrict(r.template get<0>(), tracked_in(pe));
     return {std::move(r), std::nullopt, Action::Continue};
   }
 
@@ -510,6 +504,14 @@ class StrategyProduct {
     domain_type lattice;
   };
 
+  // v is in the explicit precision pe and not dropped at its level there.
+  [[nodiscard]] auto tracked_in(const LeveledVariables& pe) const {
+    return [&pe, this](VarId v) {
+      const int l = pe.level(v);
+      return l >= 0 && !control_->dropped_at(v, l);
+    };
+  }
+
   template <class Tracked>
   static void restrict(ExplicitState& s, const Tracked& tracked) {
     if (s.is_bottom()) return;
@@ -528,8 +530,8 @@ class StrategyProduct {
   // Variables with more than their limit of distinct values among the successors (and
   // the strategy's context); the bindings of each successor are sorted by variable, so
   // one merge pass per successor groups them.
-  template <class Tracked, class Exceeds>
-  static std::vector<VarId> too_many(const std::vector<ExplicitState>& succ, const Tracked&,
+  template <class Exceeds>
+  static std::vector<VarId> too_many(const std::vector<ExplicitState>& succ,
                                      const Exceeds& exceeds) {
     boost::container::flat_map<VarId, std::vector<std::int64_t>> values;
     for (const auto& s : succ)
