@@ -138,13 +138,17 @@ class BlockGraph {
   }
 
   // The cutpoint graph in compressed rows over CFA locations (successors of h: the exits
-  // of its blocks), e.g. for its weak topological order (VINTA's EXPANDARG).
-  [[nodiscard]] WeakTopologicalOrder wto(Loc root) const {
+  // of its blocks), e.g. for its weak topological order (VINTA's EXPANDARG). `without`
+  // leaves one location out (VINTA orders the error location last by hand: it has no
+  // successors, so it may come last in any WTO).
+  [[nodiscard]] WeakTopologicalOrder wto(Loc root,
+                                         std::optional<Loc> without = std::nullopt) const {
     std::vector<std::size_t> offsets(num_locations_ + 1, 0);
     std::vector<Loc> targets;
     for (Loc l = 0; l < num_locations_; ++l) {
       offsets[l] = targets.size();
-      for (std::size_t b : from_[l]) targets.push_back(blocks_[b].exit);
+      for (std::size_t b : from_[l])
+        if (blocks_[b].exit != without) targets.push_back(blocks_[b].exit);
     }
     offsets[num_locations_] = targets.size();
     return WeakTopologicalOrder::of_graph(num_locations_, root, offsets, targets);
