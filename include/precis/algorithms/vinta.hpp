@@ -22,9 +22,9 @@
 //    unrolling of a loop head (the paper: every third); a node refinement relabeled takes
 //    its new label and marks its unlabeled children (lazy re-expansion: AI restarts at
 //    the innermost loop whose invariant is no longer inductive). At a loop head the
-//    covering check (line 46) is incremental as in section 5: one guard literal per
-//    uncovered node of the cutpoint, g => !psi(u), and psi(v) checked under the guards of
-//    its cutpoint, in one solver per pass. A covered head leaves its loop (WTOEXIT).
+//    covering check (line 46) is incremental as in section 5: one solver context per
+//    cutpoint (per pass), one guard literal per uncovered node, g => !psi(u), and psi(v)
+//    checked under the guards. A covered head leaves its loop (WTOEXIT).
 //  REFINE: BMC of the ARG (the DAG encoding with one Boolean per node and per edge; each
 //    edge the block formula of smt/block_formula.hpp, SSA merged at nodes with phi
 //    equalities, no path enumeration). Unsatisfiable: a DAG interpolant, computed node by
@@ -48,6 +48,12 @@
 //    the walk can leave a loop); other nodes are never covered.
 //  - A node visited in a pass but not in the previous one is recomputed (marked): its
 //    label predates the last refinement, which did not see its edges.
+//  - Lazy re-expansion keeps labels: a marked node that has a label (from the last
+//    refinement, else its own) keeps it when the solver shows it still holds for the
+//    block posts of its visited parents, and its children stay as they are. Fig. 3
+//    recomputes every marked node by AI, which undoes the refinement of everything below
+//    it: on k counting loops in sequence that took 4^k refinements (1, 5, 21, 85 for
+//    k = 1..4), with this 1 per loop.
 //
 // Cost per pass: O(ARG nodes) block posts and cover checks (one SMT call each, at heads);
 // per refinement: one BMC call, and one binary interpolation per ARG node whose B side is
@@ -290,7 +296,8 @@ class Vinta {
     vis_.assign(n, {});
     guards_.assign(n, {});
     order_ = 0;
-    cover_ = std::make_unique<Cvc5Solver>(ssa_->ssa(), opts_.solver);
+    cover_.clear();
+    cover_.resize(n);
     const Loc err = nodes_[err_node_].loc;
     fn_[err] = err_node_;
 
@@ -319,7 +326,7 @@ class Vinta {
     // The error node last: it has no successors, so every parent precedes it.
     label(err_node_);
     visit(err_node_);
-    cover_.reset();
+    cover_.clear();
   }
 
   // The first location from `l` on (WTONEXT order; a head without a future node skips
@@ -340,12 +347,24 @@ class Vinta {
   // EXPANDNODE (lines 21-28): a node keeps its children across passes.
   void expand(NodeId v) {
     if (nodes_[v].expanded) {
-      for (const OutEdge& e : nodes_[v].out) {
-        const Loc l = nodes_[e.to].loc;
-        if (e.to == err_node_) continue;
-        if (fn_[l] != none && fn_[l] != e.to && nodes_[fn_[l]].pass != pass_)
-          throw std::logic_error("two future nodes for cutpoint " + cfa_->name(l));
-        fn_[l] = e.to;
+      // Line 24, FN(nu(w)) <- w, unless the pass has already visited w or holds another
+      // future node for nu(w) (covering changed the walk since w was created): then the
+      // edge moves to the pass's future node, which is recomputed with v among its parents.
+      for (std::size_t k = 0; k < nodes_[v].out.size(); ++k) {
+        const NodeId w = nodes_[v].out[k].to;
+        if (w == err_node_) continue;
+        const Loc l = nodes_[w].loc;
+        NodeId cur = fn_[l];
+        if (cur == none && nodes_[w].pass != pass_) {
+          fn_[l] = w;
+          continue;
+        }
+        if (cur == w) continue;
+        if (cur == none) {
+          cur = new_node(l);
+          fn_[l] = cur;
+        }
+        redirect(v, k, cur);
       }
       return;
     }
@@ -362,6 +381,18 @@ class Vinta {
     }
   }
 
+  void redirect(NodeId v, std::size_t k, NodeId to) {
+    OutEdge& e = nodes_[v].out[k];
+    auto& in = nodes_[e.to].in;
+    in.erase(std::remove_if(in.begin(), in.end(),
+                            [&](const InEdge& x) { return x.from == v && x.block == e.block; }),
+             in.end());
+    e.to = to;
+    nodes_[to].in.push_back(InEdge{e.block, v});
+    nodes_[to].marked = true;
+    stats_->extra["vinta edges redirected"] += 1;
+  }
+
   // Lines 35-43, plus the recomputation of nodes the last refinement did not see.
   void label(NodeId v) {
     Node& node = nodes_[v];
@@ -369,6 +400,24 @@ class Vinta {
     auto relabeled = labels_.find(v);
     if (node.marked || fresh) {
       node.marked = false;
+      // Lazy re-expansion: a node labeled before whose label (the refinement's, else its
+      // own) still holds for the posts of its parents in this pass keeps it; recomputing
+      // it by AI would discard the refinement below it (seq_loops: 4^k refinements).
+      if (node.pass > 0 && v != root_) {
+        const Term keep = relabeled != labels_.end() ? relabeled->second : node.label;
+        if (holds_for_parents(v, keep)) {
+          stats_->extra["vinta labels kept"] += 1;
+          if (keep != node.label) {
+            node.label = keep;
+            node.elem.reset();
+          }
+          // The last refinement saw this node's out-edges only if it was visited in the
+          // last pass; otherwise every child is checked again.
+          for (const OutEdge& c : node.out)
+            if (fresh || !labels_.contains(c.to)) nodes_[c.to].marked = true;
+          return;
+        }
+      }
       element e = compute_post(v);
       if (wto_.is_head(node.loc) && opts_.widen_every > 0) {
         const auto& seen = vis_[node.loc];
@@ -391,6 +440,26 @@ class Vinta {
       for (const OutEdge& c : node.out)
         if (!labels_.contains(c.to)) nodes_[c.to].marked = true;
     }
+  }
+
+  // psi(u) /\ [block] => label' for every parent u visited in this pass (one query per
+  // parent, the block formula of smt/block_formula.hpp).
+  bool holds_for_parents(NodeId v, Term label) {
+    if (label == em_->true_()) return true;
+    ExprManager& s = ssa_->ssa();
+    for (const InEdge& e : nodes_[v].in) {
+      const Node& u = nodes_[e.from];
+      if (u.pass != pass_ || e.from == v || u.label == em_->false_()) continue;
+      std::vector<std::uint32_t> index(em_->num_vars(), 0);
+      const Term pre = ssa_->shift(u.label, std::span<const std::uint32_t>(index));
+      const BlockFormula bf = encoder_->encode(graph_.block(e.block), index);
+      const Term post = ssa_->shift(label, std::span<const std::uint32_t>(index));
+      SolverScope<Cvc5Solver> scope(*solver_);
+      solver_->assert_(s.conj(std::vector<Term>{pre, bf.formula, s.not_(post)}));
+      stats_->extra["vinta label checks"] += 1;
+      if (solver_->check() != SatResult::Unsat) return false;
+    }
+    return true;
   }
 
   // COMPUTEPOST: the join of the block posts from the parents visited in this pass.
@@ -435,15 +504,17 @@ class Vinta {
     if (node.label == em_->false_()) return true;
     auto& guards = guards_[node.loc];
     const Term here = ssa_->shift(node.label, std::span<const std::uint32_t>{});
+    auto& solver = cover_[node.loc];
+    if (!solver) solver = std::make_unique<Cvc5Solver>(ssa_->ssa(), opts_.solver);
     if (!guards.empty()) {
       std::vector<Term> assume(guards);
       assume.push_back(here);
       stats_->extra["vinta cover checks"] += 1;
-      if (cover_->check_assuming(assume) == SatResult::Unsat) return true;
+      if (solver->check_assuming(assume) == SatResult::Unsat) return true;
     }
     ExprManager& s = ssa_->ssa();
     const Term g = s.var(s.declare("__cover" + std::to_string(guard_count_++), Type::Bool));
-    cover_->assert_(s.imply(g, s.not_(here)));
+    solver->assert_(s.imply(g, s.not_(here)));
     guards.push_back(g);
     return false;
   }
@@ -655,8 +726,10 @@ class Vinta {
     for (std::uint32_t i = 0; i < m; ++i) {
       const NodeId v = dag.nodes[i];
       Term lab = i + 1 == m ? em_->false_() : i == 0 ? em_->true_() : ssa_->unshift(itp[i]);
-      if (guided && i > 0 && i + 1 < m && lab != em_->false_())
-        lab = em_->and_(lab, nodes_[v].label);
+      if (guided && i > 0 && i + 1 < m && lab != em_->false_()) {
+        const Term old = nodes_[v].label;
+        lab = lab == em_->true_() ? old : old == em_->true_() ? lab : em_->and_(lab, old);
+      }
       labels_.emplace(v, lab);
     }
     auto& x = stats_->extra;
@@ -716,7 +789,7 @@ class Vinta {
   std::unique_ptr<SsaVars> ssa_;
   std::unique_ptr<BlockFormulaEncoder> encoder_;
   std::unique_ptr<Cvc5Solver> solver_;
-  std::unique_ptr<Cvc5Solver> cover_;
+  std::vector<std::unique_ptr<Cvc5Solver>> cover_;  // per cutpoint, for one pass
   std::vector<Node> nodes_;
   std::unordered_map<NodeId, Term> labels_;  // the last refinement's labels
   NodeId root_ = 0;
