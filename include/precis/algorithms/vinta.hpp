@@ -235,6 +235,8 @@ class Vinta {
     solver_ = std::make_unique<Cvc5Solver>(ssa_->ssa(), opts_.solver);
     nodes_.clear();
     labels_.clear();
+    last_labels_.clear();
+    last_size_ = 0;
     root_ = new_node(cfa.initial_location());
     nodes_[root_].marked = true;
     err_node_ = new_node(*err);
@@ -265,6 +267,17 @@ class Vinta {
       }
       if (!refine(dag, r)) return;
       ++refinements_;
+      // No progress: the same ARG and the same labels as after the last refinement (the
+      // next pass would walk the same ARG to the same false alarm).
+      std::vector<std::pair<NodeId, Term>> now(labels_.begin(), labels_.end());
+      std::sort(now.begin(), now.end(),
+                [](const auto& a, const auto& b) { return a.first < b.first; });
+      if (nodes_.size() == last_size_ && now == last_labels_) {
+        r.reason = "refinement made no progress: the same labels for the same ARG";
+        return;
+      }
+      last_size_ = nodes_.size();
+      last_labels_ = std::move(now);
     }
   }
 
@@ -303,7 +316,13 @@ class Vinta {
 
     NodeId v = root_;
     for (;;) {
-      if (limits_ && (order_ & 63) == 0) limits_->check_time();
+      if (limits_ && (order_ & 63) == 0) {
+        limits_->check();
+        if (limits_->max_arg_nodes && nodes_.size() > limits_->max_arg_nodes)
+          throw limit_reached(
+              LimitKind::Memory,
+              "ARG node limit of " + std::to_string(limits_->max_arg_nodes) + " reached");
+      }
       Node& node = nodes_[v];
       if (node.pass == pass_) throw std::logic_error("a node is visited twice in one pass");
       const Loc l = node.loc;
@@ -791,7 +810,9 @@ class Vinta {
   std::unique_ptr<Cvc5Solver> solver_;
   std::vector<std::unique_ptr<Cvc5Solver>> cover_;  // per cutpoint, for one pass
   std::vector<Node> nodes_;
-  std::unordered_map<NodeId, Term> labels_;  // the last refinement's labels
+  std::unordered_map<NodeId, Term> labels_;           // the last refinement's labels
+  std::vector<std::pair<NodeId, Term>> last_labels_;  // sorted, for the progress check
+  std::size_t last_size_ = 0;
   NodeId root_ = 0;
   NodeId err_node_ = 0;
   std::uint32_t pass_ = 0;
