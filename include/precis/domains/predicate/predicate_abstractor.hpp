@@ -24,6 +24,7 @@
 #include <cstdint>
 #include <memory>
 #include <optional>
+#include <span>
 #include <unordered_map>
 #include <utility>
 #include <variant>
@@ -152,6 +153,21 @@ class PredicateAbstractor {
       ds.push_back(em_->conj(ls));
     }
     return em_->disj(ds);
+  }
+
+  // Satisfiability of `formula` (a Bool term of ssa().ssa()) with the Bool terms
+  // `assumptions`, in a frame of this abstractor's solver that is popped afterwards (also
+  // when the check throws). After Unsat, `core` (if given) receives the assumptions of an
+  // unsat core, in their order. For the spurious-transition check of the synergy
+  // refinement (refine/spurious_transition.hpp).
+  SatResult check_assuming(Term formula, std::span<const Term> assumptions,
+                           std::vector<Term>* core = nullptr) {
+    SolverScope<Cvc5Solver> scope(solver_);
+    solver_.assert_(formula);
+    const SatResult r = solver_.check_assuming(assumptions);
+    if (core) core->clear();
+    if (r == SatResult::Unsat && core) *core = solver_.unsat_core();
+    return r;
   }
 
   // ---- block abstraction (adjustable-block encoding, domains/predicate/abe_analysis.hpp)
