@@ -22,9 +22,11 @@
 #include <chrono>
 #include <cstddef>
 #include <cstdint>
+#include <map>
 #include <memory>
 #include <optional>
 #include <span>
+#include <string>
 #include <unordered_map>
 #include <utility>
 #include <variant>
@@ -399,5 +401,25 @@ class PredicateAbstractor {
   std::unordered_map<std::uint64_t, Term> shift_cache_;
   std::vector<std::uint32_t> index_;  // encode_step's SSA index, reset after each post
 };
+
+// The abstractor's counters under their "pred ..." names (Statistics.extra), for every
+// analysis built on it (PredicateAnalysis, SynergyAnalysis).
+inline void report_abstractor(const PredicateAbstractor& abs, std::map<std::string, double>& x) {
+  const PredicateStats& p = abs.stats();
+  const SolverStats& s = abs.solver_stats();
+  x["pred posts"] = static_cast<double>(p.posts);
+  x["pred post cache hits"] = static_cast<double>(p.cache_hits);
+  x["pred cartesian posts"] = static_cast<double>(p.cartesian_posts);
+  x["pred boolean posts"] = static_cast<double>(p.boolean_posts);
+  x["pred boolean fallbacks"] = static_cast<double>(p.boolean_fallbacks);
+  x["pred frame literals"] = static_cast<double>(p.frame_literals);
+  x["pred infeasible posts"] = static_cast<double>(p.infeasible_posts);
+  x["pred post time s"] = p.post_time;
+  x["pred leq checks"] = static_cast<double>(p.leq_checks);
+  x["pred leq syntactic"] = static_cast<double>(p.leq_syntactic);
+  x["pred leq time s"] = p.leq_time;
+  x["pred solver calls"] = static_cast<double>(s.calls());
+  x["pred solver time s"] = s.seconds();
+}
 
 }  // namespace precis

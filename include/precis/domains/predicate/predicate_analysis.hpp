@@ -61,23 +61,9 @@ class PredicateAnalysis {
 
   // Adds this analysis's counters to the run statistics (Statistics.extra).
   void report(Statistics& st) const {
-    const PredicateStats& p = abs_->stats();
-    const SolverStats& s = abs_->solver_stats();
     auto& x = st.extra;
     x["pred abstraction"] = Mode == AbstractionMode::Boolean ? 1 : 0;  // 1: Boolean
-    x["pred posts"] = static_cast<double>(p.posts);
-    x["pred post cache hits"] = static_cast<double>(p.cache_hits);
-    x["pred cartesian posts"] = static_cast<double>(p.cartesian_posts);
-    x["pred boolean posts"] = static_cast<double>(p.boolean_posts);
-    x["pred boolean fallbacks"] = static_cast<double>(p.boolean_fallbacks);
-    x["pred frame literals"] = static_cast<double>(p.frame_literals);
-    x["pred infeasible posts"] = static_cast<double>(p.infeasible_posts);
-    x["pred post time s"] = p.post_time;
-    x["pred leq checks"] = static_cast<double>(p.leq_checks);
-    x["pred leq syntactic"] = static_cast<double>(p.leq_syntactic);
-    x["pred leq time s"] = p.leq_time;
-    x["pred solver calls"] = static_cast<double>(s.calls());
-    x["pred solver time s"] = s.seconds();
+    report_abstractor(*abs_, x);
   }
 
  private:
