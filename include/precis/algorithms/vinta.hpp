@@ -461,22 +461,16 @@ class Vinta {
     }
   }
 
-  // psi(u) /\ [block] => label' for every parent u visited in this pass (one query per
-  // parent, the block formula of smt/block_formula.hpp).
+  // psi(u) /\ [block] => label' for every parent u visited in this pass (one
+  // block_consecution query per parent, smt/invariant_check.hpp).
   bool holds_for_parents(NodeId v, Term label) {
     if (label == em_->true_()) return true;
-    ExprManager& s = ssa_->ssa();
     for (const InEdge& e : nodes_[v].in) {
       const Node& u = nodes_[e.from];
       if (u.pass != pass_ || e.from == v || u.label == em_->false_()) continue;
-      std::vector<std::uint32_t> index(em_->num_vars(), 0);
-      const Term pre = ssa_->shift(u.label, std::span<const std::uint32_t>(index));
-      const BlockFormula bf = encoder_->encode(graph_.block(e.block), index);
-      const Term post = ssa_->shift(label, std::span<const std::uint32_t>(index));
-      SolverScope<Cvc5Solver> scope(*solver_);
-      solver_->assert_(s.conj(std::vector<Term>{pre, bf.formula, s.not_(post)}));
       stats_->extra["vinta label checks"] += 1;
-      if (solver_->check() != SatResult::Unsat) return false;
+      if (!block_consecution(*ssa_, *encoder_, *solver_, u.label, graph_.block(e.block), label))
+        return false;
     }
     return true;
   }
