@@ -21,6 +21,7 @@
 #include <memory>
 #include <new>
 #include <optional>
+#include <span>
 #include <string>
 #include <utility>
 #include <vector>
@@ -221,6 +222,14 @@ class CEGAR {
       Refinement<typename RefinerT::increment_type> ref;
       {
         Stopwatch sw(st.time_refinement);
+        // A refiner that judges the abstract transitions themselves (the synergy paper's
+        // spurious transitions) sees the ARG's states along the path first.
+        if constexpr (requires { refiner_.see_states(std::span<const element* const>{}); }) {
+          std::vector<const element*> states;
+          states.reserve(nodes.size());
+          for (const Node* n : nodes) states.push_back(&n->element);
+          refiner_.see_states(std::span<const element* const>(states));
+        }
         ref = refiner_.refine(path, st);
       }
       if (ref.kind == RefinementKind::Feasible) {
