@@ -40,6 +40,7 @@
 #include "precis/domains/box/boxes.hpp"
 #include "precis/domains/predicate/abe_analysis.hpp"
 #include "precis/domains/predicate/predicate_analysis.hpp"
+#include "precis/domains/predicate/synergy_analysis.hpp"
 #include "precis/domains/product/product_domain.hpp"
 #include "precis/domains/product/strategy_product.hpp"
 #include "precis/refine/block_refiner.hpp"
@@ -48,6 +49,7 @@
 #include "precis/refine/product_refiner.hpp"
 #include "precis/refine/sliced_prefixes_smt.hpp"
 #include "precis/refine/strategy_product_refiner.hpp"
+#include "precis/refine/synergy_refiner.hpp"
 #include "precis/refine/value_limit_refiner.hpp"
 #include "precis/smt/invariant_check.hpp"
 #endif
@@ -102,6 +104,9 @@ struct Config {
   std::string prod_strategy = "state";  // prod: STATE, PATH or ARG
   std::uint32_t widen_every = 3;        // ai-*: widen at a loop head from this update on
   std::string widen_thresholds = "auto";  // widening with the program's constants (auto: ai-*)
+  std::string synergy = "st+sp";          // synergy: NewST, NewSP, both, or none (Cartesian)
+  std::string threshold = "paper";        // synergy: cluster size limit (paper: 13 / 17)
+  double threshold_ms = 0;                // synergy: time budget of one precise abstraction
 };
 
 bool ends_with(const std::string& s, const std::string& suffix) {
@@ -354,6 +359,20 @@ precis::PredicateOptions predicate_options(const RunContext& ctx) {
   return o;
 }
 
+// --synergy and --threshold (issue 12): NewST / NewSP and the cluster size limits
+// (paper: the section 4.2.3 values, 13 for ST and 17 for SP; off; or one N for both).
+precis::SynergyRefinerOptions synergy_options(const Config& cfg) {
+  precis::SynergyRefinerOptions o;
+  o.new_st = cfg.synergy == "st" || cfg.synergy == "st+sp";
+  o.new_sp = cfg.synergy == "sp" || cfg.synergy == "st+sp";
+  if (cfg.threshold == "off") {
+    o.threshold_st = o.threshold_sp = 0;
+  } else if (cfg.threshold != "paper") {
+    o.threshold_st = o.threshold_sp = std::stoul(cfg.threshold);
+  }
+  return o;
+}
+
 precis::BlockPolicy block_policy(const Config& cfg) {
   if (cfg.block == "loop-heads") return precis::BlockPolicy::LoopHeads;
   if (cfg.block == "sbe") return precis::BlockPolicy::EveryLocation;
@@ -412,6 +431,16 @@ int run_analysis(const Model& model, const RunContext& ctx) {
   if (cfg.analysis == "pred-bool")
     return verify(model, ctx, precis::PredBool(cfa, predicate_options(ctx)),
                   SelectingPred(cfa, precis::PredicateRefiner(cfa, refiner_options(ctx)), sel));
+  if (cfg.analysis == "synergy") {
+    // Cartesian by default, precise on the clusters refinement put on edges (issue 12).
+    precis::PredicateOptions po = predicate_options(ctx);
+    po.boolean_budget_ms = cfg.threshold_ms;
+    precis::SynergyAnalysis analysis(cfa, std::move(po));
+    precis::SynergyRefiner<SelectingPred> refiner(
+        analysis, SelectingPred(cfa, precis::PredicateRefiner(cfa, refiner_options(ctx)), sel),
+        synergy_options(cfg));
+    return verify(model, ctx, std::move(analysis), std::move(refiner));
+  }
   if (cfg.analysis == "expl+pred") {
     // Selection on the explicit component first, then on the predicates.
     // The value limit escalates for variables explicit values need (never weaker than
@@ -675,11 +704,13 @@ int main(int argc, char** argv) {
                  "disjunctions of intervals and widening, no refinement: SAFE with a "
                  "solver-checked invariant, or UNKNOWN); vinta-box, vinta-boxes (VINTA: the "
                  "same refined by interpolants guided by the AI labels), ufo-box, ufo-boxes "
-                 "(with UFO's unguided DAG interpolants)")
-      ->check(
-          CLI::IsMember({"expl", "pred-cart", "pred-bool", "expl+pred", "pred-abe", "pred-abe-cart",
-                         "expl+pred-abe", "prod", "prod-state", "prod-path", "prod-arg", "ai-box",
-                         "ai-boxes", "vinta-box", "vinta-boxes", "ufo-box", "ufo-boxes"}))
+                 "(with UFO's unguided DAG interpolants); synergy (Cartesian predicate "
+                 "abstraction, precise on the predicate clusters refinement puts on edges, see "
+                 "--synergy, --threshold, --threshold-ms)")
+      ->check(CLI::IsMember({"expl", "pred-cart", "pred-bool", "expl+pred", "pred-abe",
+                             "pred-abe-cart", "expl+pred-abe", "prod", "prod-state", "prod-path",
+                             "prod-arg", "ai-box", "ai-boxes", "vinta-box", "vinta-boxes",
+                             "ufo-box", "ufo-boxes", "synergy"}))
       ->capture_default_str();
   app.add_option("--order", cfg.order,
                  "waitlist order (auto: rpo for the -abe analyses, bfs otherwise; rpo: reverse "
@@ -763,6 +794,30 @@ int main(int argc, char** argv) {
                  "ai-*, vinta-*, ufo-*: widen to the program's constants (+-1) before infinity "
                  "(auto: on for ai-*, off for vinta-* and ufo-*)")
       ->check(CLI::IsMember({"auto", "on", "off"}))
+      ->capture_default_str();
+  app.add_option("--synergy", cfg.synergy,
+                 "synergy: clusters for spurious transitions (st, NewST), along spurious paths "
+                 "(sp, NewSP), both, or none (Cartesian only)")
+      ->check(CLI::IsMember({"st", "sp", "st+sp", "none"}))
+      ->capture_default_str();
+  app.add_option("--threshold", cfg.threshold,
+                 "synergy: largest cluster that gets the precise abstraction: paper (13 for "
+                 "spurious transitions, 17 for spurious paths), off, or N for both")
+      ->check(CLI::Validator(
+          [](std::string& v) -> std::string {
+            if (v == "paper" || v == "off") return {};
+            if (!v.empty() && v.size() < 10 &&
+                v.find_first_not_of("0123456789") == std::string::npos && std::stoul(v) > 0)
+              return {};
+            return "expected paper, off or a positive number of predicates, got '" + v + "'";
+          },
+          "paper|off|N"))
+      ->capture_default_str();
+  app.add_option("--threshold-ms", cfg.threshold_ms,
+                 "synergy: time budget in ms of one precise abstraction; over it the edge gets "
+                 "the fast one and the cluster's size becomes the threshold for the rest of the "
+                 "run (Alg. 3; 0: none)")
+      ->transform(kFiniteNonNegative)
       ->capture_default_str();
   app.add_option("--solver-timeout", cfg.solver_timeout, "seconds per SMT check")
       ->transform(kFinitePositive)

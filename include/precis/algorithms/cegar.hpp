@@ -21,7 +21,6 @@
 #include <memory>
 #include <new>
 #include <optional>
-#include <span>
 #include <string>
 #include <utility>
 #include <vector>
@@ -112,8 +111,11 @@ class CEGAR {
     arg_.for_each_live([&](const Node* n) { covered += n->covered_by != nullptr; });
     st.covered_nodes = covered;
     if (precision_) st.precision_size = precision_size(*precision_);
-    // Component counters (solver calls, caches, ...).
+    // Component counters (solver calls, caches, ...) and the precision's (e.g. the
+    // synergy clusters per edge).
     if constexpr (requires { analysis_.report(st); }) analysis_.report(st);
+    if constexpr (requires { precision_->report(st); })
+      if (precision_) precision_->report(st);
     return res;
   }
 
@@ -222,14 +224,6 @@ class CEGAR {
       Refinement<typename RefinerT::increment_type> ref;
       {
         Stopwatch sw(st.time_refinement);
-        // A refiner that judges the abstract transitions themselves (the synergy paper's
-        // spurious transitions) sees the ARG's states along the path first.
-        if constexpr (requires { refiner_.see_states(std::span<const element* const>{}); }) {
-          std::vector<const element*> states;
-          states.reserve(nodes.size());
-          for (const Node* n : nodes) states.push_back(&n->element);
-          refiner_.see_states(std::span<const element* const>(states));
-        }
         ref = refiner_.refine(path, st);
       }
       if (ref.kind == RefinementKind::Feasible) {

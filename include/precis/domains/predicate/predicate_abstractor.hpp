@@ -52,6 +52,9 @@ struct PredicateOptions {
   // target location it falls back to Cartesian.
   std::size_t boolean_max_predicates = 16;
   std::size_t boolean_max_cubes = 1024;  // enumeration bound, then Cartesian
+  // Time budget of one Boolean enumeration in ms (0: none), then Cartesian: the
+  // synergy paper's N_TO (Alg. 3), see domains/predicate/synergy_analysis.hpp.
+  double boolean_budget_ms = 0;
   bool cache = true;
   Cvc5Options solver{};
 };
@@ -63,6 +66,7 @@ struct PredicateStats {
   std::uint64_t cartesian_posts = 0;  // computed (not cached) posts per mode
   std::uint64_t boolean_posts = 0;
   std::uint64_t boolean_fallbacks = 0;  // Boolean requested, Cartesian computed
+  std::uint64_t boolean_timeouts = 0;   // of those: the enumeration exceeded its budget
   std::uint64_t frame_literals = 0;     // Cartesian literals kept without a query
   std::uint64_t infeasible_posts = 0;   // SP unsat: no successor
   std::uint64_t leq_checks = 0;
@@ -370,6 +374,7 @@ class PredicateAbstractor {
                                           std::vector<std::optional<std::int64_t>> model) {
     ExprManager& e = ssa_.ssa();
     std::vector<Cube> cubes;
+    const auto t0 = std::chrono::steady_clock::now();
     for (;;) {
       Cube c;
       std::vector<Term> lits;
@@ -381,6 +386,12 @@ class PredicateAbstractor {
       }
       cubes.push_back(std::move(c));
       if (cubes.size() > opts_.boolean_max_cubes) return std::nullopt;
+      if (opts_.boolean_budget_ms > 0 &&
+          std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count() >
+              opts_.boolean_budget_ms) {
+        ++stats_.boolean_timeouts;
+        return std::nullopt;
+      }
       solver_.assert_(e.not_(e.conj(lits)));
       const SatResult r = solver_.check();
       if (r == SatResult::Unsat) break;
@@ -412,6 +423,7 @@ inline void report_abstractor(const PredicateAbstractor& abs, std::map<std::stri
   x["pred cartesian posts"] = static_cast<double>(p.cartesian_posts);
   x["pred boolean posts"] = static_cast<double>(p.boolean_posts);
   x["pred boolean fallbacks"] = static_cast<double>(p.boolean_fallbacks);
+  if (p.boolean_timeouts) x["pred boolean timeouts"] = static_cast<double>(p.boolean_timeouts);
   x["pred frame literals"] = static_cast<double>(p.frame_literals);
   x["pred infeasible posts"] = static_cast<double>(p.infeasible_posts);
   x["pred post time s"] = p.post_time;

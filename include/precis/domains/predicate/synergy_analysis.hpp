@@ -259,12 +259,26 @@ class SynergyDomain : public PredicateDomain {
 static_assert(AbstractDomain<SynergyDomain>);
 static_assert(HasMeet<SynergyDomain>);
 
+// Alg. 3's N_sigma, learned on the fly: unknown (0) until a precise abstraction exceeds
+// its time budget (PredicateOptions::boolean_budget_ms, the paper's N_TO); then the size
+// of that cluster. From then on, clusters of at least this many predicates get the fast
+// (Cartesian) abstraction only, for the rest of the run: SynergyAnalysis skips them and
+// the refiner (refine/synergy_refiner.hpp) no longer adds them.
+struct SynergyThreshold {
+  std::size_t learned = 0;
+  [[nodiscard]] bool allows(std::size_t cluster_size) const noexcept {
+    return learned == 0 || cluster_size < learned;
+  }
+};
+
 struct SynergyStats {
   std::uint64_t posts = 0;                 // successors() calls with a non-bottom state
   std::uint64_t cartesian_cache_hits = 0;  // of the Cartesian part
   std::uint64_t precise_posts = 0;         // cluster posts requested
   std::uint64_t precise_cache_hits = 0;    // answered by the abstractor's cache
   std::uint64_t precise_fallbacks = 0;     // cluster too large / unknown: Cartesian over it
+  std::uint64_t precise_timeouts = 0;      // of those: over the time budget (Alg. 3)
+  std::uint64_t precise_skipped = 0;       // cluster at or over the learned threshold
   std::uint64_t precise_strengthened = 0;  // cluster posts that changed the result
   std::uint64_t precise_bottoms = 0;       // a cluster post was bottom (Cartesian was not)
   double precise_time = 0;                 // seconds in cluster posts
@@ -281,6 +295,7 @@ class SynergyAnalysis {
         abs_(std::make_shared<PredicateAbstractor>(cfa.expr_manager(), std::move(opts))),
         edges_(std::make_shared<const EdgeIndex>(cfa)),
         stats_(std::make_shared<SynergyStats>()),
+        threshold_(std::make_shared<SynergyThreshold>()),
         domain_(abs_) {}
 
   [[nodiscard]] const domain_type& domain() const { return domain_; }
@@ -308,13 +323,25 @@ class SynergyAnalysis {
     const auto& clusters = pi.clusters(edges_->key(edge));
     if (clusters.empty()) return s;
     const auto t0 = std::chrono::steady_clock::now();
+    SynergyThreshold& th = *threshold_;
     for (const PredicateSet& c : clusters) {
+      if (!th.allows(c.size())) {  // Alg. 3, line 20: the fast abstraction only
+        ++st.precise_skipped;
+        continue;
+      }
       ++st.precise_posts;
       hits = abs_->stats().cache_hits;
       const std::uint64_t falls = abs_->stats().boolean_fallbacks;
+      const std::uint64_t timeouts = abs_->stats().boolean_timeouts;
       const element b = abs_->post(e, op, c, AbstractionMode::Boolean);
       st.precise_cache_hits += abs_->stats().cache_hits - hits;
       st.precise_fallbacks += abs_->stats().boolean_fallbacks - falls;
+      if (abs_->stats().boolean_timeouts != timeouts) {
+        // Alg. 3, lines 16-18: over N_TO, the result is the fast one (the abstractor
+        // fell back to Cartesian) and N_sigma becomes this cluster's size.
+        ++st.precise_timeouts;
+        th.learned = c.size();
+      }
       element m = meet_states(s, b);
       if (m.is_bottom()) ++st.precise_bottoms;
       if (m != s) ++st.precise_strengthened;
@@ -335,7 +362,14 @@ class SynergyAnalysis {
     return abs_;
   }
   [[nodiscard]] const EdgeIndex& edges() const { return *edges_; }
+  [[nodiscard]] const std::shared_ptr<const EdgeIndex>& shared_edges() const noexcept {
+    return edges_;
+  }
   [[nodiscard]] const SynergyStats& stats() const { return *stats_; }
+  // Alg. 3's learned threshold, shared with the refiner.
+  [[nodiscard]] const std::shared_ptr<SynergyThreshold>& threshold() const noexcept {
+    return threshold_;
+  }
 
   // Adds this analysis's counters to the run statistics (Statistics.extra). The
   // clusters per edge are the precision's: SynergyPrecision::report.
@@ -351,6 +385,10 @@ class SynergyAnalysis {
     x["synergy precise strengthened"] = static_cast<double>(y.precise_strengthened);
     x["synergy precise bottoms"] = static_cast<double>(y.precise_bottoms);
     x["synergy precise time s"] = y.precise_time;
+    if (y.precise_timeouts) x["synergy precise timeouts"] = static_cast<double>(y.precise_timeouts);
+    if (y.precise_skipped) x["synergy precise skipped"] = static_cast<double>(y.precise_skipped);
+    if (threshold_->learned)
+      x["synergy learned threshold"] = static_cast<double>(threshold_->learned);
   }
 
  private:
@@ -358,6 +396,7 @@ class SynergyAnalysis {
   std::shared_ptr<PredicateAbstractor> abs_;
   std::shared_ptr<const EdgeIndex> edges_;
   std::shared_ptr<SynergyStats> stats_;
+  std::shared_ptr<SynergyThreshold> threshold_;
   domain_type domain_;
 };
 
