@@ -13,6 +13,7 @@
 
 #include "../support/counterexample_checks.hpp"
 #include "precis/algorithms/cegar.hpp"
+#include "precis/algorithms/synergy.hpp"
 #include "precis/cfa/builder.hpp"
 #include "precis/domains/predicate/predicate_analysis.hpp"
 #include "precis/domains/predicate/synergy_analysis.hpp"
@@ -430,14 +431,16 @@ double counter(const Counts& c, const char* key) {
 }
 
 Counts run_synergy(const Cfa& cfa, SynergyRefinerOptions o, PredicateOptions po = {}) {
-  SynergyAnalysis a(cfa, std::move(po));
-  SynergyRefiner<> r(cfa, a, o);
-  CegarOptions co;
-  co.time_limit_s = 60;
-  CEGAR<SynergyAnalysis, SynergyRefiner<>> cegar(cfa, co, std::move(a), std::move(r));
-  connect_precision(cegar.refiner(), cegar.current_precision());
-  Counts out{cegar.run(), 0};
+  SynergyOptions so;
+  so.refiner = o;
+  so.predicate = std::move(po);
+  so.cegar.time_limit_s = 60;
+  Synergy syn(cfa, std::move(so));
+  Counts out{syn.run(), 0};
   out.precise = counter(out, "pred boolean posts");
+  REQUIRE(syn.precision());
+  CHECK(syn.precision()->cluster_stats().clusters ==
+        static_cast<std::size_t>(counter(out, "synergy clusters")));
   return out;
 }
 
