@@ -36,6 +36,7 @@
 #ifdef PRECIS_HAVE_CVC5
 #include "precis/algorithms/abstract_interpreter.hpp"
 #include "precis/algorithms/vinta.hpp"
+#include "precis/certify/certify.hpp"
 #include "precis/domains/box/box.hpp"
 #include "precis/domains/box/boxes.hpp"
 #include "precis/domains/predicate/abe_analysis.hpp"
@@ -51,7 +52,6 @@
 #include "precis/refine/strategy_product_refiner.hpp"
 #include "precis/refine/synergy_refiner.hpp"
 #include "precis/refine/value_limit_refiner.hpp"
-#include "precis/smt/invariant_check.hpp"
 #endif
 
 #ifdef PRECIS_HAVE_CFRONT
@@ -107,6 +107,7 @@ struct Config {
   std::string synergy = "st+sp";          // synergy: NewST, NewSP, both, or none (Cartesian)
   std::string threshold = "paper";        // synergy: cluster size limit (paper: 13 / 17)
   double threshold_ms = 0;                // synergy: time budget of one precise abstraction
+  std::string certify = "on";             // check SAFE by its certificate (needs cvc5)
 };
 
 bool ends_with(const std::string& s, const std::string& suffix) {
@@ -172,6 +173,9 @@ struct RunContext {
 };
 
 int report(const Model& model, const RunContext& ctx, const precis::VerificationResult& r);
+#ifdef PRECIS_HAVE_CVC5
+precis::Cvc5Options solver_options(const RunContext& ctx);
+#endif
 
 template <class Analysis, class Refiner = precis::default_refiner_t<Analysis>>
 int verify(const Model& model, const RunContext& ctx, Analysis analysis, Refiner refiner) {
@@ -202,6 +206,12 @@ int verify(const Model& model, const RunContext& ctx, Analysis analysis, Refiner
   // Refinement selection ranks prefixes whose increments the precision already has last.
   precis::connect_precision(cegar.refiner(), cegar.current_precision());
   precis::VerificationResult r = cegar.run();
+#ifdef PRECIS_HAVE_CVC5
+  // SAFE stands only with a certificate the independent checker proves (issue 13).
+  std::optional<precis::Certified> certified;
+  if (cfg.certify == "on")
+    certified = precis::certify_safe(cfa, cegar.analysis(), cegar.arg(), r, solver_options(ctx));
+#endif
 
   if (ctx.arg_dot) {
     std::ofstream& f = *ctx.arg_dot;
@@ -223,6 +233,14 @@ int report(const Model& model, const RunContext& ctx, const precis::Verification
     for (;;) std::this_thread::sleep_for(std::chrono::seconds(1));
   }
 
+  if (r.verdict == precis::Verdict::Safe && !r.certified)
+    std::cerr << "warning: this SAFE verdict is not checked by a certificate ("
+#ifdef PRECIS_HAVE_CVC5
+              << "--certify off"
+#else
+              << "this build has no cvc5"
+#endif
+              << ")\n";
   const std::string analysis_name = cfg.baseline ? cfg.analysis + " (baseline)" : cfg.analysis;
   std::optional<precis::SvCompInfo> sv;
   if (model.is_task) {
@@ -247,6 +265,16 @@ int report(const Model& model, const RunContext& ctx, const precis::Verification
       std::cout << '\n';
     }
     if (r.verdict == precis::Verdict::Unknown) std::cout << "Reason: " << r.reason << '\n';
+    if (r.verdict == precis::Verdict::Safe && r.certified) {
+      const auto& x = r.stats.extra;
+      const auto num = [&](const char* k) {
+        auto it = x.find(k);
+        return it == x.end() ? 0.0 : it->second;
+      };
+      std::cout << "Certificate: checked (" << num("certificate points") << " locations, "
+                << num("certificate disjuncts") << " disjuncts, " << num("certificate queries")
+                << " queries, " << num("certificate time s") << " s)\n";
+    }
     if (r.counterexample) precis::print_counterexample(std::cout, *r.counterexample);
     if (!cfg.quiet) precis::print_statistics(std::cerr, r.stats);
   }
@@ -288,26 +316,21 @@ int interpret(const Model& model, const RunContext& ctx, D domain) {
                " does not refine; the widened invariant is too weak)";
   } else {
     precis::ExprManager& em = *cfa.expr_manager();
-    std::vector<precis::Term> inv(cfa.num_locations());
-    for (precis::Loc l = 0; l < cfa.num_locations(); ++l) inv[l] = to_formula(res.values[l], em);
-    const auto t0 = std::chrono::steady_clock::now();
-    auto check = precis::check_invariant(
-        cfa, [&](precis::Loc l) { return inv[l]; }, solver_options(ctx));
-    x["certificate queries"] = static_cast<double>(check.queries);
-    x["certificate time s"] =
-        std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
-    if (check.inductive) {
-      r.verdict = precis::Verdict::Safe;
-      r.reason =
-          "the invariant is inductive and excludes the error location (checked by the "
-          "solver)";
+    precis::Certificate cert;
+    cert.point.assign(cfa.num_locations(), true);
+    cert.disjuncts.assign(cfa.num_locations(), {});
+    for (precis::Loc l = 0; l < cfa.num_locations(); ++l) {
+      const precis::Term t = to_formula(res.values[l], em);
+      if (t != em.false_()) cert.disjuncts[l].push_back(t);
+    }
+    r.verdict = precis::Verdict::Safe;
+    r.reason = "the invariant is inductive and excludes the error location (checked by the solver)";
+    precis::certify_safe(cfa, cert, r, solver_options(ctx));
+    if (r.certified) {
       // The invariant at the heads of the weak topological order (the cutpoints).
       auto& listed = r.stats.lists["invariant"];
       for (precis::Loc h : ai.wto().heads())
-        listed.push_back(cfa.name(h) + ": " + precis::to_string(inv[h], em));
-    } else {
-      r.reason =
-          "the abstract interpretation's invariant failed the solver check (" + check.failure + ")";
+        listed.push_back(cfa.name(h) + ": " + precis::to_string(cert.invariant(h, em), em));
     }
   }
   r.stats.time_total = ctx.limits.elapsed();
@@ -821,6 +844,12 @@ int main(int argc, char** argv) {
       ->capture_default_str();
   app.add_option("--solver-timeout", cfg.solver_timeout, "seconds per SMT check")
       ->transform(kFinitePositive)
+      ->capture_default_str();
+  app.add_option("--certify", cfg.certify,
+                 "check a SAFE verdict by its certificate, an inductive invariant per location "
+                 "read off the final ARG and proved by a separate solver instance (on|off; "
+                 "needs cvc5; a failed check makes the verdict UNKNOWN)")
+      ->check(CLI::IsMember({"on", "off"}))
       ->capture_default_str();
   app.add_flag("-q,--quiet", cfg.quiet, "no progress or statistics on stderr");
   app.add_option("--arg-dot", cfg.arg_dot, "write the final ARG as GraphViz DOT");

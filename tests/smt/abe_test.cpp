@@ -10,6 +10,7 @@
 #include <string>
 #include <vector>
 
+#include "../support/certified.hpp"
 #include "../support/counterexample_checks.hpp"
 #include "../support/model_suite.hpp"
 #include "precis/algorithms/cegar.hpp"
@@ -41,7 +42,7 @@ CegarOptions options(double time_limit) {
 template <class A, class R = default_refiner_t<A>>
 VerificationResult run(const Cfa& cfa, A analysis, R refiner, double time_limit = 10) {
   CEGAR<A, R> cegar(cfa, options(time_limit), std::move(analysis), std::move(refiner));
-  return cegar.run();
+  return testing::certified(cfa, cegar, cegar.run());
 }
 
 using testing::check_counterexample;

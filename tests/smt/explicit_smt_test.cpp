@@ -4,6 +4,7 @@
 #include <string>
 #include <vector>
 
+#include "../support/certified.hpp"
 #include "../support/model_suite.hpp"
 #include "precis/algorithms/cegar.hpp"
 #include "precis/cfa/builder.hpp"
@@ -61,7 +62,8 @@ TEST_CASE("explicit + SMT check on the Theta models and tests/models: never a wr
       Cfa cfa = read_cfa_file(dir + m.name + ".cfa");
       CegarOptions o;
       o.time_limit_s = 0.5;
-      auto r = ExplSmt(cfa, o).run();
+      ExplSmt cegar(cfa, o);
+      auto r = testing::certified(cfa, cegar, cegar.run());
       if (r.verdict == Verdict::Unknown) {
         // Only models that need predicates may stay undecided.
         CHECK((m.extra.find("needs predicates") != std::string::npos || m.name == "locking"));

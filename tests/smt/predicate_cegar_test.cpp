@@ -8,6 +8,7 @@
 #include <string>
 #include <vector>
 
+#include "../support/certified.hpp"
 #include "../support/counterexample_checks.hpp"
 #include "../support/model_suite.hpp"
 #include "precis/algorithms/cegar.hpp"
@@ -35,7 +36,7 @@ Run verify(const Cfa& cfa, Granularity g = Granularity::Location, bool prune = t
   o.prune = prune;
   o.time_limit_s = time_limit;
   CEGAR<A> cegar(cfa, o);
-  Run r{cegar.run(), {}};
+  Run r{testing::certified(cfa, cegar, cegar.run()), {}};
   if constexpr (requires { cegar.analysis().report(r.result.stats); })
     cegar.analysis().report(r.result.stats);
   r.extra = r.result.stats.extra;

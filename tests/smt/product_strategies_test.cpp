@@ -7,6 +7,7 @@
 #include <string>
 #include <vector>
 
+#include "../support/certified.hpp"
 #include "../support/model_suite.hpp"
 #include "precis/algorithms/cegar.hpp"
 #include "precis/domains/product/strategy_product.hpp"
@@ -30,7 +31,7 @@ Run run_prod(const Cfa& cfa, std::size_t k, double time_limit = 60) {
   o.time_limit_s = time_limit;
   using A = StrategyProduct<Strategy>;
   CEGAR<A> cegar(cfa, o, A(cfa, control), StrategyProductRefiner<>(cfa, control));
-  Run r{cegar.run(), control};
+  Run r{testing::certified(cfa, cegar, cegar.run()), control};
   return r;
 }
 

@@ -6,6 +6,7 @@
 #include <memory>
 #include <string>
 
+#include "../support/certified.hpp"
 #include "../support/model_suite.hpp"
 #include "precis/algorithms/cegar.hpp"
 #include "precis/domains/explicit/explicit_analysis.hpp"
@@ -27,9 +28,9 @@ static_assert(
 VerificationResult run_expl_pred(const Cfa& cfa, std::uint32_t value_limit, double time_limit) {
   CegarOptions o;
   o.time_limit_s = time_limit;
-  return CEGAR<ExplPred>(cfa, o, ExplPred(Expl(cfa, value_limit), Pred(cfa)),
-                         ProductRefiner<ExplicitRefiner, PredicateRefiner>(cfa))
-      .run();
+  CEGAR<ExplPred> cegar(cfa, o, ExplPred(Expl(cfa, value_limit), Pred(cfa)),
+                        ProductRefiner<ExplicitRefiner, PredicateRefiner>(cfa));
+  return testing::certified(cfa, cegar, cegar.run());
 }
 }  // namespace
 

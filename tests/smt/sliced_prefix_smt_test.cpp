@@ -10,6 +10,7 @@
 #include <string>
 #include <vector>
 
+#include "../support/certified.hpp"
 #include "../support/model_suite.hpp"
 #include "../support/sliced_paths.hpp"
 #include "precis/algorithms/cegar.hpp"
@@ -88,7 +89,7 @@ VerificationResult verify(const Cfa& cfa, A analysis, R refiner, Granularity g =
   o.time_limit_s = time_limit;
   CEGAR<A, R> cegar(cfa, o, std::move(analysis), std::move(refiner));
   connect_precision(cegar.refiner(), cegar.current_precision());
-  return cegar.run();
+  return testing::certified(cfa, cegar, cegar.run());
 }
 
 PrefixSelection domain(const Cfa& cfa) { return parse_prefix_selection("domain", cfa); }

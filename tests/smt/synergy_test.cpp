@@ -11,6 +11,7 @@
 #include <utility>
 #include <vector>
 
+#include "../support/certified.hpp"
 #include "../support/counterexample_checks.hpp"
 #include "precis/algorithms/cegar.hpp"
 #include "precis/algorithms/synergy.hpp"
@@ -436,7 +437,7 @@ Counts run_synergy(const Cfa& cfa, SynergyRefinerOptions o, PredicateOptions po 
   so.predicate = std::move(po);
   so.cegar.time_limit_s = 60;
   Synergy syn(cfa, std::move(so));
-  Counts out{syn.run(), 0};
+  Counts out{testing::certified(cfa, syn.cegar(), syn.run()), 0};
   out.precise = counter(out, "pred boolean posts");
   REQUIRE(syn.precision());
   CHECK(syn.precision()->cluster_stats().clusters ==
@@ -449,7 +450,7 @@ Counts run_pred(const Cfa& cfa) {
   CegarOptions co;
   co.time_limit_s = 60;
   CEGAR<A> cegar(cfa, co);
-  Counts out{cegar.run(), 0};
+  Counts out{testing::certified(cfa, cegar, cegar.run()), 0};
   out.precise = counter(out, "pred boolean posts");
   return out;
 }

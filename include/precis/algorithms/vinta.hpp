@@ -75,6 +75,7 @@
 #include <vector>
 
 #include "precis/algorithms/abstract_interpreter.hpp"
+#include "precis/certify/certify.hpp"
 #include "precis/cfa/block_encoding.hpp"
 #include "precis/cfa/cfa.hpp"
 #include "precis/core/limits.hpp"
@@ -85,7 +86,6 @@
 #include "precis/refine/formula_interpolation.hpp"
 #include "precis/smt/block_formula.hpp"
 #include "precis/smt/cvc5_solver.hpp"
-#include "precis/smt/invariant_check.hpp"
 #include "precis/smt/path_formula.hpp"
 
 namespace precis {
@@ -147,6 +147,8 @@ class Vinta {
   [[nodiscard]] const std::vector<std::pair<Loc, Term>>& invariant() const noexcept {
     return invariant_;
   }
+  // After SAFE: the same invariants as a certificate (certify/certificate.hpp).
+  [[nodiscard]] const Certificate& certificate() const noexcept { return certificate_; }
 
   VerificationResult run(const Limits* limits = nullptr) {
     VerificationResult r;
@@ -760,30 +762,26 @@ class Vinta {
 
   void certify(VerificationResult& r) {
     const Cfa& cfa = *cfa_;
-    std::vector<std::vector<Term>> parts(cfa.num_locations());
+    // The certificate has invariants at the cutpoints; the independent checker
+    // (certify/certificate_checker.hpp) builds its own blocks between them.
+    certificate_.point = op_.abstraction_points();
+    certificate_.disjuncts.assign(cfa.num_locations(), {});
     for (const auto& n : nodes_)
       if (n.pass == pass_ && !n.covered && n.label != em_->false_() &&
           n.loc != nodes_[err_node_].loc)
-        parts[n.loc].push_back(n.label);
-    std::vector<Term> inv(cfa.num_locations(), em_->false_());
+        certificate_.disjuncts[n.loc].push_back(n.label);
     invariant_.clear();
-    for (Loc l = 0; l < cfa.num_locations(); ++l) {
-      if (parts[l].empty()) continue;
-      inv[l] = em_->disj(parts[l]);
-      invariant_.emplace_back(l, inv[l]);
-    }
-    const auto t0 = std::chrono::steady_clock::now();
-    auto check = check_block_invariant(
-        cfa, graph_, [&](Loc l) { return inv[l]; }, opts_.solver);
-    auto& x = stats_->extra;
-    x["certificate queries"] = static_cast<double>(check.queries);
-    x["certificate time s"] =
-        std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
-    if (!check.inductive) {
+    for (Loc l = 0; l < cfa.num_locations(); ++l)
+      if (!certificate_.disjuncts[l].empty())
+        invariant_.emplace_back(l, certificate_.invariant(l, *em_));
+    const CertificateCheck check = check_certificate(cfa, certificate_, opts_.solver);
+    report_certificate(check, 0, *stats_);
+    if (!check.valid) {
       invariant_.clear();
       r.reason = "the ARG's invariant failed the solver check (" + check.failure + ")";
       return;
     }
+    r.certified = true;
     r.verdict = Verdict::Safe;
     r.reason =
         "safe, complete, well-labeled ARG; its invariant is inductive and excludes the "
@@ -817,6 +815,7 @@ class Vinta {
   std::vector<std::vector<NodeId>> vis_;   // vis: the nodes visited per cutpoint
   std::vector<std::vector<Term>> guards_;  // per cutpoint: guards of uncovered nodes
   std::vector<std::pair<Loc, Term>> invariant_;
+  Certificate certificate_;  // of the last SAFE answer
   Statistics* stats_ = nullptr;
   const Limits* limits_ = nullptr;
 };

@@ -75,6 +75,15 @@ class BlockOperator {
     if (auto err = cfa.error_location()) point_[*err] = true;
   }
 
+  // Given abstraction points (e.g. where a certificate or a witness has invariants),
+  // completed with the WTO heads, the initial and the error location, so that every
+  // cycle still passes a point and the regions between points stay loop-free.
+  BlockOperator(const Cfa& cfa, const std::vector<bool>& points)
+      : BlockOperator(cfa, BlockPolicy::LoopHeads) {
+    for (std::size_t l = 0; l < point_.size() && l < points.size(); ++l)
+      point_[l] = point_[l] || points[l];
+  }
+
   [[nodiscard]] BlockPolicy policy() const noexcept { return policy_; }
   [[nodiscard]] bool is_abstraction_point(Loc l) const { return point_.at(l); }
   [[nodiscard]] const std::vector<bool>& abstraction_points() const noexcept { return point_; }

@@ -36,6 +36,11 @@ struct CounterexampleStep {
   std::string operation;
   std::uint32_t line = 0;
   std::vector<std::pair<std::uint32_t, std::int64_t>> changes;  // (VarId, new value)
+  // Source column of the statement (0 if unknown), and for a step that chose the return
+  // value of a nondeterministic function (a havoc the C front end made for a call of
+  // __VERIFIER_nondet_int, ...), that function: witnesses report the value as \result.
+  std::uint32_t column = 0;
+  std::string nondet;
 };
 
 struct Counterexample {
@@ -97,6 +102,8 @@ struct VerificationResult {
   Verdict verdict = Verdict::Unknown;
   std::string reason;  // why UNKNOWN; a short note otherwise
   std::optional<Counterexample> counterexample;
+  // SAFE and proved by the independent certificate checker (certify/certify.hpp).
+  bool certified = false;
   Statistics stats;
 };
 

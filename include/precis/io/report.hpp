@@ -148,6 +148,7 @@ inline void write_json(std::ostream& os, const VerificationResult& r, const std:
       j.null();
   }
   j.field("reason", r.reason);
+  j.key("certified").value(r.certified);
   const auto& s = r.stats;
   j.key("statistics").begin_object();
   j.field("refinements", std::uint64_t{s.refinements})

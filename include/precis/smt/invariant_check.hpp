@@ -31,6 +31,13 @@ struct InvariantCheck {
   bool inductive = false;
   std::size_t queries = 0;
   std::string failure;  // empty when inductive
+  // Where it failed: "initiation", "safety" or "consecution", and for consecution the
+  // edge (or block) from -> to.
+  std::string kind;
+  std::optional<Loc> from, to;
+  // The failing query was not decided (solver timeout, deadline): no evidence against
+  // the invariant, only no proof.
+  bool undecided = false;
 };
 
 // inv(l): the candidate invariant at l, a Bool term over the CFA's expression manager
@@ -42,19 +49,27 @@ inline InvariantCheck check_invariant(const Cfa& cfa, const std::function<Term(L
   ExprManager& em = *cfa.expr_manager();
   SsaVars ssa(em);
   Cvc5Solver solver(ssa.ssa(), std::move(opts));
+  std::string undecided;  // set when the solver answered unknown
   const auto infeasible = [&](std::vector<Operation> ops) {
     ++out.queries;
-    return check_path_feasibility(ssa, std::span<const Operation>(ops), solver).infeasible();
+    const PathFeasibility f = check_path_feasibility(ssa, std::span<const Operation>(ops), solver);
+    out.undecided = f.status == PathStatus::Unknown;
+    undecided = out.undecided ? " (the solver could not decide: " + f.reason + ")" : std::string();
+    return f.infeasible();
   };
   const Loc init = cfa.initial_location();
   if (!infeasible({Assume{em.not_(inv(init))}})) {
+    out.kind = "initiation";
+    out.from = out.to = init;
     out.failure = "initiation: the invariant at " + cfa.name(init) + " (" +
-                  to_string(inv(init), em) + ") does not hold for every initial state";
+                  to_string(inv(init), em) + ") does not hold for every initial state" + undecided;
     return out;
   }
   if (auto err = cfa.error_location(); err && !infeasible({Assume{inv(*err)}})) {
+    out.kind = "safety";
+    out.from = out.to = *err;
     out.failure = "safety: the invariant at the error location " + cfa.name(*err) + " (" +
-                  to_string(inv(*err), em) + ") is satisfiable";
+                  to_string(inv(*err), em) + ") is satisfiable" + undecided;
     return out;
   }
   for (Loc l = 0; l < cfa.num_locations(); ++l) {
@@ -65,9 +80,12 @@ inline InvariantCheck check_invariant(const Cfa& cfa, const std::function<Term(L
       const Term to = inv(t);
       if (to == em.true_()) continue;
       if (!infeasible({Assume{from}, cfa.operation(e), Assume{em.not_(to)}})) {
-        out.failure = "consecution: " + cfa.name(l) + " -> " + cfa.name(t) + " (" +
+        out.kind = "consecution";
+        out.from = l;
+        out.to = t;
+        out.failure = "consecution: the edge " + cfa.name(l) + " -> " + cfa.name(t) + " (" +
                       to_string(cfa.operation(e), em) + ") leaves the invariant " +
-                      to_string(to, em);
+                      to_string(to, em) + undecided;
         return out;
       }
     }
@@ -79,8 +97,8 @@ inline InvariantCheck check_invariant(const Cfa& cfa, const std::function<Term(L
 // Consecution along one block: from /\ [every path of b] /\ !to' is unsatisfiable
 // (from and to over program variables; the block formula of smt/block_formula.hpp with
 // fresh control variables from `enc`). Unknown counts as "does not hold".
-inline bool block_consecution(SsaVars& ssa, BlockFormulaEncoder& enc, Cvc5Solver& solver, Term from,
-                              const Block& b, Term to) {
+inline SatResult block_consecution_query(SsaVars& ssa, BlockFormulaEncoder& enc, Cvc5Solver& solver,
+                                         Term from, const Block& b, Term to) {
   ExprManager& s = ssa.ssa();
   std::vector<std::uint32_t> index(ssa.base().num_vars(), 0);
   const Term pre = ssa.shift(from, std::span<const std::uint32_t>(index));
@@ -88,7 +106,11 @@ inline bool block_consecution(SsaVars& ssa, BlockFormulaEncoder& enc, Cvc5Solver
   const Term post = ssa.shift(ssa.base().not_(to), std::span<const std::uint32_t>(index));
   SolverScope<Cvc5Solver> scope(solver);
   solver.assert_(s.conj(std::vector<Term>{pre, bf.formula, post}));
-  return solver.check() == SatResult::Unsat;
+  return solver.check();
+}
+inline bool block_consecution(SsaVars& ssa, BlockFormulaEncoder& enc, Cvc5Solver& solver, Term from,
+                              const Block& b, Term to) {
+  return block_consecution_query(ssa, enc, solver, from, b, to) == SatResult::Unsat;
 }
 
 // The same certificate over a cutpoint graph (cfa/block_encoding.hpp; VINTA's SAFE
@@ -109,17 +131,23 @@ inline InvariantCheck check_block_invariant(const Cfa& cfa, const BlockGraph& gr
     ++out.queries;
     SolverScope<Cvc5Solver> scope(solver);
     for (Term f : fs) solver.assert_(f);
-    return solver.check() == SatResult::Unsat;
+    const SatResult a = solver.check();
+    out.undecided = a == SatResult::Unknown;
+    return a == SatResult::Unsat;
   };
   const std::vector<std::uint32_t> zero;
   const auto at_entry = [&](Term t) { return ssa.shift(t, std::span<const std::uint32_t>(zero)); };
   const Loc init = cfa.initial_location();
   if (!unsat({at_entry(em.not_(inv(init)))})) {
+    out.kind = "initiation";
+    out.from = out.to = init;
     out.failure = "initiation: the invariant at " + cfa.name(init) + " (" +
                   to_string(inv(init), em) + ") does not hold for every initial state";
     return out;
   }
   if (auto err = cfa.error_location(); err && !unsat({at_entry(inv(*err))})) {
+    out.kind = "safety";
+    out.from = out.to = *err;
     out.failure = "safety: the invariant at the error location " + cfa.name(*err) + " (" +
                   to_string(inv(*err), em) + ") is satisfiable";
     return out;
@@ -130,7 +158,12 @@ inline InvariantCheck check_block_invariant(const Cfa& cfa, const BlockGraph& gr
     const Term to = inv(b.exit);
     if (to == em.true_()) continue;
     ++out.queries;
-    if (!block_consecution(ssa, enc, solver, from, b, to)) {
+    const SatResult a = block_consecution_query(ssa, enc, solver, from, b, to);
+    out.undecided = a == SatResult::Unknown;
+    if (a != SatResult::Unsat) {
+      out.kind = "consecution";
+      out.from = b.entry;
+      out.to = b.exit;
       out.failure = "consecution: the block " + cfa.name(b.entry) + " -> " + cfa.name(b.exit) +
                     " leaves the invariant " + to_string(to, em);
       return out;

@@ -122,6 +122,19 @@ class ExplicitState {
   std::unique_ptr<history_type> history_;
 };
 
+// The state as a formula over the program variables (a certificate disjunct, issue 13):
+// the conjunction of x = v over the variables with a known value; false for bottom.
+inline Term to_formula(const ExplicitState& s, ExprManager& em) {
+  if (s.is_bottom()) return em.false_();
+  std::vector<Term> cs;
+  cs.reserve(s.values().size());
+  for (const auto& [x, v] : s.values()) {
+    const Term var = em.var(x);
+    cs.push_back(var.is_bool() ? (v != 0 ? var : em.not_(var)) : em.eq(var, em.int_val(v)));
+  }
+  return em.conj(cs);
+}
+
 class ExplicitDomain {
  public:
   using element = ExplicitState;

@@ -307,6 +307,12 @@ class AbePredicateAnalysis {
   }
 
   [[nodiscard]] const BlockOperator& block_operator() const { return *blocks_; }
+  // Certificates (issue 13) have invariants at the abstraction points only: a node
+  // elsewhere holds a path formula over SSA copies, not a formula over the program
+  // variables, and the checker proves consecution block by block instead.
+  [[nodiscard]] const std::vector<bool>& certificate_points() const {
+    return blocks_->abstraction_points();
+  }
   [[nodiscard]] AbeContext& context() const { return *ctx_; }
   [[nodiscard]] PredicateAbstractor& abstractor() const { return *ctx_->abstractor; }
 
@@ -389,6 +395,12 @@ class AbePredicateAnalysis {
   std::shared_ptr<const BlockOperator> blocks_;
   AbeDomain domain_;
 };
+
+// A certificate disjunct (issue 13): the abstraction at an abstraction point; true
+// elsewhere (those locations are not certificate points, see certificate_points()).
+inline Term to_formula(const AbeState& s, ExprManager& em) {
+  return s.at_point ? to_formula(s.abstraction, em) : em.true_();
+}
 
 // For ARG pictures (io/arg_dot.hpp): the abstraction, and the path formula's length.
 inline void print(std::ostream& os, const AbeState& s, const ExprManager& em) {

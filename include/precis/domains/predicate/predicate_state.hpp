@@ -158,4 +158,18 @@ inline std::string to_string(const PredicateState& s, const ExprManager& em) {
   return out;
 }
 
+// The state as a formula over the program variables (a certificate disjunct, issue 13):
+// its DNF over the predicates themselves (not the solver's SSA copies).
+inline Term to_formula(const PredicateState& s, ExprManager& em) {
+  std::vector<Term> ds;
+  ds.reserve(s.cubes().size());
+  for (const Cube& c : s.cubes()) {
+    std::vector<Term> ls;
+    ls.reserve(c.size());
+    for (const Literal& l : c) ls.push_back(l.positive ? l.pred : em.not_(l.pred));
+    ds.push_back(em.conj(ls));
+  }
+  return em.disj(ds);
+}
+
 }  // namespace precis

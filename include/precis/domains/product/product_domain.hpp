@@ -41,6 +41,21 @@ struct ProductState {
 };
 
 namespace detail {
+template <class E>
+concept PartWithFormula = requires(const E& e, ExprManager& m) {
+  to_formula(e, m);
+};
+}  // namespace detail
+
+// A certificate disjunct (issue 13): the conjunction of the parts' formulas.
+template <class... Es>
+requires(detail::PartWithFormula<Es>&&...) Term
+    to_formula(const ProductState<Es...>& s, ExprManager& em) {
+  return std::apply(
+      [&](const Es&... e) { return em.conj(std::vector<Term>{to_formula(e, em)...}); }, s.parts);
+}
+
+namespace detail {
 // A component's part of the product's support: its own support if it has one, else
 // nothing (it contributes no key, and leq decides on the candidates).
 struct NoComponentSupport {
@@ -375,6 +390,37 @@ class ProductDomain {
     Adjusted<element, precision> out{e, std::nullopt, Action::Continue};
     [&]<std::size_t... I>(std::index_sequence<I...>) { (adjust_part<I>(e, pi, loc, out), ...); }
     (std::index_sequence_for<As...>{});
+    return out;
+  }
+
+  // Certificates (issue 13): a location is a certificate point when every component
+  // has a formula over the program variables there (ABE components only at their
+  // abstraction points); nullopt when every location is one.
+  [[nodiscard]] std::optional<std::vector<bool>> certificate_points() const {
+    std::optional<std::vector<bool>> out;
+    std::apply(
+        [&](const As&... a) {
+          (
+              [&] {
+                if constexpr (requires { a.certificate_points(); }) {
+                  const auto pts = a.certificate_points();  // once per certificate
+                  const std::vector<bool>* p = nullptr;
+                  if constexpr (std::is_same_v<std::decay_t<decltype(pts)>, std::vector<bool>>)
+                    p = &pts;
+                  else if (pts)
+                    p = &*pts;
+                  if (!p) return;
+                  if (!out) {
+                    out = *p;
+                  } else {
+                    for (std::size_t l = 0; l < out->size() && l < p->size(); ++l)
+                      (*out)[l] = (*out)[l] && (*p)[l];
+                  }
+                }
+              }(),
+              ...);
+        },
+        parts_);
     return out;
   }
 

@@ -215,6 +215,8 @@ namespace strategy_detail {
 struct NoMemo {
   friend bool operator==(const NoMemo&, const NoMemo&) = default;
 };
+// Memos record the search, not the program state: true in a certificate (issue 13).
+inline Term to_formula(const NoMemo&, ExprManager& em) { return em.true_(); }
 
 // A component outside the lattice: leq always holds, so covering and merge ignore it.
 template <class M>
@@ -272,6 +274,7 @@ class PathValues {
  private:
   std::shared_ptr<const map_type> m_;
 };
+inline Term to_formula(const PathValues&, ExprManager& em) { return em.true_(); }
 
 namespace strategy_detail {
 // |values on the path + succ|.

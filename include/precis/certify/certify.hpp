@@ -1,0 +1,89 @@
+#pragma once
+// Certified SAFE verdicts (issue 13): after a CEGAR run (or any analysis with an ARG),
+//
+//   precis::VerificationResult r = cegar.run();
+//   precis::certify_safe(cfa, cegar.analysis(), cegar.arg(), r);
+//
+// reads the certificate off the final ARG (certify/certificate.hpp), proves it on a
+// fresh solver (certify/certificate_checker.hpp), and keeps SAFE only if the proof
+// succeeds. A failed proof turns the verdict into UNKNOWN with the reason
+// "certificate check failed at edge ...": that is a soundness bug of the analysis, and
+// the test suites treat it as one. Statistics: the certificate's size and check time.
+
+#include <chrono>
+#include <optional>
+#include <string>
+#include <utility>
+
+#include "precis/certify/certificate.hpp"
+#include "precis/certify/certificate_checker.hpp"
+#include "precis/core/result.hpp"
+
+namespace precis {
+
+// Records a check's figures in the run statistics.
+inline void report_certificate(const CertificateCheck& c, double build_seconds, Statistics& st) {
+  auto& x = st.extra;
+  x["certificate points"] = static_cast<double>(c.points);
+  x["certificate disjuncts"] = static_cast<double>(c.disjuncts);
+  x["certificate queries"] = static_cast<double>(c.queries);
+  x["certificate build time s"] = build_seconds;
+  x["certificate time s"] = c.seconds;
+  x["certificate valid"] = c.valid ? 1 : 0;
+}
+
+// Applies a check to a SAFE result: stays SAFE only if the certificate is valid.
+inline void apply_certificate(const Cfa& cfa, const CertificateCheck& c, VerificationResult& r) {
+  if (r.verdict != Verdict::Safe) return;
+  if (c.valid) {
+    r.certified = true;
+    return;
+  }
+  r.verdict = Verdict::Unknown;
+  r.certified = false;
+  // Appended piece by piece: GCC 12 warns (-Wstringop-overflow) on long operator+ chains.
+  std::string why = c.undecided ? "certificate check undecided" : "certificate check failed";
+  if (c.from && c.to) {
+    if (c.kind == "consecution") {
+      why.append(" at edge ").append(cfa.name(*c.from)).append(" -> ").append(cfa.name(*c.to));
+    } else {
+      why.append(" at ").append(cfa.name(*c.from));
+    }
+  }
+  why.append(": ").append(c.failure);
+  why.append(c.undecided
+                 ? " (SAFE is not reported without a proof)"
+                 : " (the analysis claimed SAFE; this is a soundness bug, please report it)");
+  r.reason = std::move(why);
+}
+
+// A certificate and its check (the certificate is what witnesses are written from).
+struct Certified {
+  Certificate certificate;
+  CertificateCheck check;
+};
+
+// Checks a given certificate for a SAFE result (e.g. VINTA's or abstract
+// interpretation's invariants), records the figures and applies the outcome.
+inline CertificateCheck certify_safe(const Cfa& cfa, const Certificate& cert, VerificationResult& r,
+                                     Cvc5Options opts = {}, double build_seconds = 0) {
+  if (r.verdict != Verdict::Safe) return {};
+  CertificateCheck c = check_certificate(cfa, cert, std::move(opts));
+  report_certificate(c, build_seconds, r.stats);
+  apply_certificate(cfa, c, r);
+  return c;
+}
+
+// The certificate of an analysis's final ARG, checked; nullopt unless r is SAFE.
+template <class Analysis, class ArgT>
+std::optional<Certified> certify_safe(const Cfa& cfa, const Analysis& analysis, const ArgT& arg,
+                                      VerificationResult& r, Cvc5Options opts = {}) {
+  if (r.verdict != Verdict::Safe) return std::nullopt;
+  const auto t0 = std::chrono::steady_clock::now();
+  Certified out{certificate_of(cfa, analysis, arg), {}};
+  const double built = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+  out.check = certify_safe(cfa, out.certificate, r, std::move(opts), built);
+  return out;
+}
+
+}  // namespace precis

@@ -1,0 +1,196 @@
+// SAFE certificates (issue 13): read off the final ARG of every CEGAR analysis, proved by
+// the independent checker; broken certificates (a disjunct dropped, an edge's
+// consecution violated, a partial certificate between points) are rejected with the
+// right edge named.
+#include <doctest/doctest.h>
+
+#include <string>
+#include <vector>
+
+#include "precis/algorithms/cegar.hpp"
+#include "precis/certify/certify.hpp"
+#include "precis/cfa/builder.hpp"
+#include "precis/domains/explicit/explicit_analysis.hpp"
+#include "precis/domains/predicate/abe_analysis.hpp"
+#include "precis/domains/predicate/predicate_analysis.hpp"
+#include "precis/domains/product/product_domain.hpp"
+#include "precis/io/cfa_reader.hpp"
+#include "precis/refine/block_refiner.hpp"
+#include "precis/refine/explicit_refiner.hpp"
+#include "precis/refine/predicate_refiner.hpp"
+#include "precis/refine/product_refiner.hpp"
+
+using namespace precis;
+
+namespace {
+
+Cfa model(const std::string& name) {
+  return read_cfa_file(std::string(PRECIS_TEST_MODELS) + "/" + name + ".cfa");
+}
+
+Loc loc(const Cfa& cfa, const std::string& name) {
+  for (Loc l = 0; l < cfa.num_locations(); ++l)
+    if (cfa.name(l) == name) return l;
+  FAIL("no location " << name);
+  return 0;
+}
+
+// x := 0; while (x < 10) x := x + 1; error if x > 10. Locations: L0 (init), H (loop
+// head), B (body), X (exit), ERR.
+Cfa counter() {
+  CfaBuilder b;
+  auto& e = b.exprs();
+  const VarId x = b.int_var("x");
+  const Term X = e.var(x);
+  b.edge("L0", "H", Assign{x, e.int_val(0)});
+  b.edge("H", "B", Assume{e.lt(X, e.int_val(10))});
+  b.edge("B", "H", Assign{x, e.add(X, e.int_val(1))});
+  b.edge("H", "X", Assume{e.ge(X, e.int_val(10))});
+  b.edge("X", "ERR", Assume{e.gt(X, e.int_val(10))});
+  b.initial("L0");
+  b.error("ERR");
+  return std::move(b).build();
+}
+
+// The hand-written invariants of counter(), with inv(H) given.
+Certificate counter_certificate(const Cfa& cfa, Term at_head) {
+  ExprManager& em = *cfa.expr_manager();
+  const Term X = em.var(0);
+  Certificate c;
+  c.point.assign(cfa.num_locations(), true);
+  c.disjuncts.assign(cfa.num_locations(), {});
+  c.disjuncts[loc(cfa, "L0")] = {em.true_()};
+  c.disjuncts[loc(cfa, "H")] = {at_head};
+  c.disjuncts[loc(cfa, "B")] = {em.and_(em.le(em.int_val(0), X), em.lt(X, em.int_val(10)))};
+  c.disjuncts[loc(cfa, "X")] = {em.eq(X, em.int_val(10))};
+  return c;
+}
+
+template <class A, class R>
+std::pair<VerificationResult, std::optional<Certified>> run_certified(const Cfa& cfa, A a, R r) {
+  CegarOptions o;
+  o.time_limit_s = 30;
+  CEGAR<A, R> cegar(cfa, o, std::move(a), std::move(r));
+  VerificationResult res = cegar.run();
+  auto c = certify_safe(cfa, cegar.analysis(), cegar.arg(), res);
+  return {res, c};
+}
+
+}  // namespace
+
+TEST_CASE(
+    "certificate: a hand-written inductive invariant passes, weakened ones fail where they break") {
+  Cfa cfa = counter();
+  ExprManager& em = *cfa.expr_manager();
+  const Term X = em.var(0);
+  const Term good = em.and_(em.le(em.int_val(0), X), em.le(X, em.int_val(10)));
+  auto ok = check_certificate(cfa, counter_certificate(cfa, good));
+  CHECK_MESSAGE(ok.valid, ok.failure);
+  CHECK(ok.points == 4);
+
+  // x <= 9 at the head: the back edge B -> H (x := x + 1 from x = 9) leaves it.
+  const Term tight = em.and_(em.le(em.int_val(0), X), em.le(X, em.int_val(9)));
+  auto bad = check_certificate(cfa, counter_certificate(cfa, tight));
+  CHECK_FALSE(bad.valid);
+  CHECK(bad.kind == "consecution");
+  REQUIRE(bad.from);
+  CHECK(cfa.name(*bad.from) == "B");
+  CHECK(cfa.name(*bad.to) == "H");
+  CHECK(bad.failure.find("B -> H") != std::string::npos);
+
+  // Initiation: the initial location must allow every state.
+  Certificate init = counter_certificate(cfa, good);
+  init.disjuncts[loc(cfa, "L0")] = {em.eq(X, em.int_val(0))};
+  auto bi = check_certificate(cfa, init);
+  CHECK_FALSE(bi.valid);
+  CHECK(bi.kind == "initiation");
+
+  // Safety: an invariant at the error location that is not false.
+  Certificate err = counter_certificate(cfa, good);
+  err.disjuncts[loc(cfa, "ERR")] = {em.gt(X, em.int_val(10))};
+  auto be = check_certificate(cfa, err);
+  CHECK_FALSE(be.valid);
+  CHECK(be.kind == "safety");
+
+  // Applied to a SAFE result, a failed check makes it UNKNOWN with the edge named.
+  VerificationResult r;
+  r.verdict = Verdict::Safe;
+  certify_safe(cfa, counter_certificate(cfa, tight), r);
+  CHECK(r.verdict == Verdict::Unknown);
+  CHECK_FALSE(r.certified);
+  CHECK(r.reason.find("certificate check failed at edge B -> H") != std::string::npos);
+}
+
+TEST_CASE("certificate: invariants at some points only are checked block by block") {
+  Cfa cfa = counter();
+  ExprManager& em = *cfa.expr_manager();
+  const Term X = em.var(0);
+  Certificate c;
+  c.point.assign(cfa.num_locations(), false);
+  c.disjuncts.assign(cfa.num_locations(), {});
+  const Loc h = loc(cfa, "H");
+  c.point[h] = true;
+  c.point[loc(cfa, "L0")] = true;
+  c.point[loc(cfa, "ERR")] = true;
+  c.disjuncts[loc(cfa, "L0")] = {em.true_()};
+  c.disjuncts[h] = {em.and_(em.le(em.int_val(0), X), em.le(X, em.int_val(10)))};
+  auto ok = check_certificate(cfa, c);
+  CHECK_MESSAGE(ok.valid, ok.failure);
+  // Too weak at the head: the block H -> ERR (x >= 10 and x > 10) is reachable.
+  c.disjuncts[h] = {em.le(em.int_val(0), X)};
+  auto bad = check_certificate(cfa, c);
+  CHECK_FALSE(bad.valid);
+  REQUIRE(bad.from);
+  CHECK(cfa.name(*bad.from) == "H");
+  CHECK(cfa.name(*bad.to) == "ERR");
+}
+
+TEST_CASE("certificate: read off the ARG of explicit, predicate, ABE and product CEGAR") {
+  for (const char* name : {"count_to_ten_safe", "nested_loops_safe", "pred_disjunction_safe",
+                           "paper_fig1_safe", "bool_flags_safe"}) {
+    CAPTURE(name);
+    Cfa cfa = model(name);
+    auto [pc, cpc] = run_certified(cfa, PredCart(cfa), PredicateRefiner(cfa));
+    REQUIRE(pc.verdict == Verdict::Safe);
+    REQUIRE(cpc);
+    CHECK_MESSAGE(cpc->check.valid, cpc->check.failure);
+    CHECK(pc.certified);
+    CHECK(cpc->check.points > 0);
+    CHECK(pc.stats.extra.contains("certificate time s"));
+
+    using ExplPred = ProductDomain<Expl, Pred>;
+    auto [ep, cep] = run_certified(cfa, ExplPred(Expl(cfa), Pred(cfa)),
+                                   ProductRefiner<ExplicitRefiner, PredicateRefiner>(cfa));
+    REQUIRE(ep.verdict == Verdict::Safe);
+    CHECK_MESSAGE(cep->check.valid, cep->check.failure);
+
+    AbeOptions ao;
+    auto [ab, cab] = run_certified(cfa, PredAbe(cfa, ao), BlockRefiner(cfa));
+    REQUIRE(ab.verdict == Verdict::Safe);
+    CHECK_MESSAGE(cab->check.valid, cab->check.failure);
+    // ABE's certificate has invariants at its abstraction points only.
+    std::size_t points = 0;
+    for (bool p : cab->certificate.point) points += p ? 1 : 0;
+    CHECK(points < cfa.num_locations());
+  }
+}
+
+TEST_CASE("certificate: dropping one disjunct of an ARG certificate is caught at an edge into it") {
+  Cfa cfa = model("count_to_ten_safe");
+  auto [r, c] = run_certified(cfa, Expl(cfa), ExplicitRefiner(cfa));
+  REQUIRE(r.verdict == Verdict::Safe);
+  REQUIRE(c);
+  REQUIRE(c->check.valid);
+  // A location (not the initial one) with several explicit states: drop the first.
+  std::optional<Loc> victim;
+  for (Loc l = 0; l < cfa.num_locations(); ++l)
+    if (l != cfa.initial_location() && c->certificate.disjuncts[l].size() >= 2) victim = l;
+  REQUIRE(victim);
+  Certificate broken = c->certificate;
+  broken.disjuncts[*victim].erase(broken.disjuncts[*victim].begin());
+  auto b = check_certificate(cfa, broken);
+  CHECK_FALSE(b.valid);
+  CHECK(b.kind == "consecution");
+  REQUIRE(b.to);
+  CHECK(*b.to == *victim);
+}
