@@ -44,6 +44,7 @@
 #include "precis/domains/predicate/synergy_analysis.hpp"
 #include "precis/domains/product/product_domain.hpp"
 #include "precis/domains/product/strategy_product.hpp"
+#include "precis/io/sha256.hpp"
 #include "precis/refine/block_refiner.hpp"
 #include "precis/refine/explicit_smt_refiner.hpp"
 #include "precis/refine/predicate_refiner.hpp"
@@ -52,6 +53,7 @@
 #include "precis/refine/strategy_product_refiner.hpp"
 #include "precis/refine/synergy_refiner.hpp"
 #include "precis/refine/value_limit_refiner.hpp"
+#include "witnesses.hpp"
 #endif
 
 #ifdef PRECIS_HAVE_CFRONT
@@ -108,6 +110,8 @@ struct Config {
   std::string threshold = "paper";        // synergy: cluster size limit (paper: 13 / 17)
   double threshold_ms = 0;                // synergy: time budget of one precise abstraction
   std::string certify = "on";             // check SAFE by its certificate (needs cvc5)
+  std::string witness;                    // write the verdict's witness here
+  std::string validate;                   // check this witness instead of verifying
 };
 
 bool ends_with(const std::string& s, const std::string& suffix) {
@@ -120,6 +124,8 @@ struct Model {
   precis::Cfa cfa;
   bool is_task = false;
   std::optional<bool> expected;  // SV-COMP: true = no reachable error call
+  std::string c_file;            // the C program (empty for a .cfa model)
+  bool lp64 = false;             // its data model
 };
 
 // Inputs must be regular files: opening a FIFO without a writer would block forever,
@@ -140,10 +146,11 @@ Model load_model(const std::string& path, const precis::Limits& limits) {
     precis::c::TranslateOptions opts;
     opts.deadline = precis::Deadline::of(limits);
     if (ends_with(path, ".c") || ends_with(path, ".i"))
-      return {precis::c::translate_file(path, opts), false, {}};
+      return {precis::c::translate_file(path, opts), false, {}, path, false};
     precis::c::Task task = precis::c::read_task(path);
     opts.data_model = task.data_model;
-    return {precis::c::translate_file(task.c_file, opts), true, task.expected_verdict};
+    return {precis::c::translate_file(task.c_file, opts), true, task.expected_verdict, task.c_file,
+            task.data_model == precis::c::DataModel::LP64};
 #else
     (void)limits;
     throw precis::input_error({path, 0, 0},
@@ -151,7 +158,7 @@ Model load_model(const std::string& path, const precis::Limits& limits) {
                               "build does not have (configure with clang 14 installed)");
 #endif
   }
-  return {precis::read_cfa_file(path), false, {}};
+  return {precis::read_cfa_file(path), false, {}, {}, false};
 }
 
 const char* sv_verdict(precis::Verdict v) {
@@ -172,7 +179,8 @@ struct RunContext {
   precis_cli::Watchdog* watchdog = nullptr;
 };
 
-int report(const Model& model, const RunContext& ctx, const precis::VerificationResult& r);
+int report(const Model& model, const RunContext& ctx, const precis::VerificationResult& r,
+           const precis::Certificate* cert = nullptr);
 #ifdef PRECIS_HAVE_CVC5
 precis::Cvc5Options solver_options(const RunContext& ctx);
 #endif
@@ -222,17 +230,64 @@ int verify(const Model& model, const RunContext& ctx, Analysis analysis, Refiner
     f.close();
     if (!f) throw precis::input_error({cfg.arg_dot, 0, 0}, "cannot write the ARG DOT file");
   }
+#ifdef PRECIS_HAVE_CVC5
+  return report(model, ctx, r, certified ? &certified->certificate : nullptr);
+#else
   return report(model, ctx, r);
+#endif
+}
+
+// Writes the witness of a certified SAFE (from its certificate) or of an UNSAFE (from its
+// replayed counterexample), if --witness asked for one.
+void write_witness(const Model& model, const Config& cfg, const precis::VerificationResult& r,
+                   const precis::Certificate* cert) {
+  if (cfg.witness.empty()) return;
+  const bool safe = r.verdict == precis::Verdict::Safe && r.certified && cert != nullptr;
+  const bool unsafe = r.verdict == precis::Verdict::Unsafe && r.counterexample;
+  if (!safe && !unsafe) {
+    std::cerr << "note: no witness written (" << precis::to_string(r.verdict)
+              << (r.verdict == precis::Verdict::Safe ? " without a checked certificate" : "")
+              << ")\n";
+    return;
+  }
+  precis::WitnessTask task;
+  task.program_file = model.c_file.empty() ? cfg.model : model.c_file;
+  task.program_hash = precis::sha256_file_hex(task.program_file);
+  task.architecture = model.lp64 ? "64bit" : "32bit";
+  std::ofstream out(cfg.witness);
+  if (!out)
+    throw precis::input_error({cfg.witness, 0, 0}, "cannot open the witness file for writing");
+  const precis::Cfa& cfa = model.cfa;
+  if (model.c_file.empty()) {
+    if (safe)
+      precis_cli::write_cfa_correctness(out, cfa, *cert, task);
+    else
+      precis_cli::write_cfa_violation(out, cfa, *r.counterexample, task);
+  } else if (safe) {
+    precis_cli::write_correctness_witness(out, cfa, *cert, task, model.lp64 ? "LP64" : "ILP32",
+                                          model.c_file);
+  } else {
+    precis_cli::write_violation_witness(out, cfa, *r.counterexample, task);
+  }
+  out.close();
+  if (!out) throw precis::input_error({cfg.witness, 0, 0}, "cannot write the witness file");
 }
 
 // Prints the verdict (text or JSON) and returns the exit code.
-int report(const Model& model, const RunContext& ctx, const precis::VerificationResult& r) {
+int report(const Model& model, const RunContext& ctx, const precis::VerificationResult& r,
+           const precis::Certificate* cert) {
   const Config& cfg = ctx.cfg;
   if (ctx.watchdog && !ctx.watchdog->claim_output()) {
     // The watchdog is printing UNKNOWN and ending the process.
     for (;;) std::this_thread::sleep_for(std::chrono::seconds(1));
   }
 
+#ifdef PRECIS_HAVE_CVC5
+  write_witness(model, cfg, r, cert);
+#else
+  (void)cert;
+  if (!cfg.witness.empty()) std::cerr << "note: witnesses need cvc5 (certificates); none written\n";
+#endif
   if (r.verdict == precis::Verdict::Safe && !r.certified)
     std::cerr << "warning: this SAFE verdict is not checked by a certificate ("
 #ifdef PRECIS_HAVE_CVC5
@@ -332,6 +387,8 @@ int interpret(const Model& model, const RunContext& ctx, D domain) {
       for (precis::Loc h : ai.wto().heads())
         listed.push_back(cfa.name(h) + ": " + precis::to_string(cert.invariant(h, em), em));
     }
+    r.stats.time_total = ctx.limits.elapsed();
+    return report(model, ctx, r, &cert);
   }
   r.stats.time_total = ctx.limits.elapsed();
   return report(model, ctx, r);
@@ -350,7 +407,7 @@ int run_vinta(const Model& model, const RunContext& ctx, D domain, precis::Vinta
   precis::Vinta<D> vinta(model.cfa, std::move(domain), o);
   precis::VerificationResult r = vinta.run(&ctx.limits);
   r.stats.time_total = ctx.limits.elapsed();
-  return report(model, ctx, r);
+  return report(model, ctx, r, &vinta.certificate());
 }
 
 // Every solver call gets min(--solver-timeout, the time left of the run).
@@ -597,6 +654,59 @@ bool looks_like_task(const std::string& path) {
   return ends_with(path, ".yml") || ends_with(path, ".yaml");
 }
 
+#ifdef PRECIS_HAVE_CVC5
+// --validate WITNESS: a violation witness (GraphML) is replayed on the model, a
+// correctness witness (YAML) proved as a certificate. 0: confirmed, 1: rejected.
+int validate(const Model& model, const Config& cfg, const precis::Limits& limits) {
+  const precis::Cfa& cfa = model.cfa;
+  precis_cli::Validation v;
+  if (ends_with(cfg.validate, ".graphml")) {
+    v = precis_cli::validate_violation(cfa, precis::read_violation_graphml(cfg.validate));
+  } else if (ends_with(cfg.validate, ".yml") || ends_with(cfg.validate, ".yaml")) {
+#ifdef PRECIS_HAVE_CFRONT
+    if (model.c_file.empty())
+      throw precis::input_error({cfg.validate, 0, 0},
+                                "a YAML correctness witness needs a C program or task");
+    precis::ExprManager& em = *cfa.expr_manager();
+    std::vector<std::pair<precis::Loc, precis::Term>> at;
+    for (const auto& w : precis::c::read_correctness_witness(cfg.validate)) {
+      std::vector<precis::Loc> heads;
+      for (precis::Loc l = 0; l < cfa.num_locations(); ++l) {
+        const auto& info = cfa.location_info(l);
+        if (info.loop_line == w.line && (w.column == 0 || info.loop_column == w.column))
+          heads.push_back(l);
+      }
+      if (heads.empty()) {
+        v = {false, "no loop head at line " + std::to_string(w.line) + ", column " +
+                        std::to_string(w.column) + " of the program"};
+        break;
+      }
+      for (precis::Loc l : heads) {
+        const precis::CIdentifierResolver resolve = [&](std::string_view n) {
+          return precis_cli::resolve_source_name(cfa, l, n);
+        };
+        at.emplace_back(l, precis::parse_c_expression(w.value, em, resolve, cfg.validate));
+      }
+    }
+    if (v.reason.empty()) {
+      precis::Cvc5Options o;
+      o.deadline = precis::Deadline::of(limits);
+      v = precis_cli::validate_invariants(cfa, at, o);
+    }
+#else
+    throw precis::input_error({cfg.validate, 0, 0},
+                              "YAML witnesses need the C front end, which this build lacks");
+#endif
+  } else {
+    throw precis::input_error({cfg.validate, 0, 0},
+                              "unknown witness format (precis validates .graphml violation "
+                              "witnesses and .yml correctness witnesses)");
+  }
+  std::cout << (v.confirmed ? "confirmed" : "rejected") << ": " << v.reason << '\n';
+  return v.confirmed ? 0 : 1;
+}
+#endif
+
 // Everything after option parsing. Runs on a thread with a large stack (see main).
 int run(const Config& cfg, const precis::Limits& limits) {
   auto error = [&](const std::string& kind, const std::string& message,
@@ -643,6 +753,13 @@ int run(const Config& cfg, const precis::Limits& limits) {
       if (!cfa.error_location())
         throw precis::input_error({cfg.model, 0, 0},
                                   "the model has no error location: nothing to verify");
+      if (!cfg.validate.empty()) {
+#ifdef PRECIS_HAVE_CVC5
+        return validate(model, cfg, limits);
+#else
+        throw precis::input_error({cfg.validate, 0, 0}, "--validate needs cvc5");
+#endif
+      }
       rc = run_analysis(model, RunContext{cfg, limits, arg_dot.get(), &watchdog});
     } catch (const precis::limit_reached& e) {
       if (e.kind() == precis::LimitKind::Depth)
@@ -851,6 +968,13 @@ int main(int argc, char** argv) {
                  "needs cvc5; a failed check makes the verdict UNKNOWN)")
       ->check(CLI::IsMember({"on", "off"}))
       ->capture_default_str();
+  app.add_option("--witness", cfg.witness,
+                 "write the verdict's witness: for C programs GraphML 1.0 (UNSAFE) or YAML 2.0 "
+                 "loop invariants (certified SAFE); for .cfa models JSON");
+  app.add_option("--validate", cfg.validate,
+                 "instead of verifying, check a witness for the model: replay a .graphml "
+                 "violation witness, prove a .yml correctness witness (prints confirmed or "
+                 "rejected; exit 0 or 1)");
   app.add_flag("-q,--quiet", cfg.quiet, "no progress or statistics on stderr");
   app.add_option("--arg-dot", cfg.arg_dot, "write the final ARG as GraphViz DOT");
   app.add_option("--cfa-dot", cfg.cfa_dot, "write the CFA as GraphViz DOT");

@@ -136,7 +136,9 @@ class Translator {
     f.fn = entry;
     f.index = function_index(entry->getNameAsString());
     f.prefix = entry->getNameAsString();
+    f.instance = b_.instance(f.prefix);
     f.exit = final_;
+    b_.instance(final_, f.instance);
     frames_.push_back(std::move(f));
     for (const clang::ParmVarDecl* p : entry->parameters()) {
       // main(int argc, char** argv): integer parameters are arbitrary values; others
@@ -148,7 +150,7 @@ class Translator {
       emit(Havoc{v});
       emit(Assume{in_range(em_.var(v), t)});
     }
-    line_ = line_of(entry->getBody()->getBeginLoc());
+    at(entry->getBody()->getBeginLoc());
     stmt(entry->getBody());
     jump(final_);
     frames_.pop_back();
@@ -173,6 +175,7 @@ class Translator {
     const clang::FunctionDecl* fn = nullptr;
     std::uint32_t index = 0;
     std::string prefix;
+    std::uint32_t instance = 0;  // the CFA's tag of this inlined instance (cfa/cfa.hpp)
     std::unordered_map<const clang::VarDecl*, VarId> locals;
     std::unordered_map<const clang::LabelDecl*, Loc> labels;
     Loc exit{};
@@ -215,6 +218,21 @@ class Translator {
   std::uint32_t line_of(clang::SourceLocation loc) const {
     auto pos = position_of(sm_, loc, file_);
     return static_cast<std::uint32_t>(pos.line);
+  }
+  std::uint32_t column_of(clang::SourceLocation loc) const {
+    auto pos = position_of(sm_, loc, file_);
+    return static_cast<std::uint32_t>(pos.column);
+  }
+  // A loop statement's head location, with the statement's position (a correctness
+  // witness's loop invariant is placed there).
+  void mark_loop_head(Loc l, clang::SourceLocation loc) {
+    b_.loop_head(l, line_of(loc), column_of(loc));
+  }
+  // The source position the next edges get (witnesses need line and column).
+  void at(clang::SourceLocation loc) {
+    auto pos = position_of(sm_, loc, file_);
+    line_ = static_cast<std::uint32_t>(pos.line);
+    col_ = static_cast<std::uint32_t>(pos.column);
   }
 
   // ---- types --------------------------------------------------------------------------
@@ -337,10 +355,14 @@ class Translator {
 
   // ---- CFA emission -------------------------------------------------------------------
   std::uint32_t cur_function() const { return frames_.empty() ? 0 : frames_.back().index; }
-  Loc fresh() { return b_.fresh_location(cur_function()); }
+  Loc fresh() {
+    const Loc l = b_.fresh_location(cur_function());
+    if (!frames_.empty()) b_.instance(l, frames_.back().instance);
+    return l;
+  }
   // Every CFA edge goes through here: the edge budget and the deadline are checked.
-  void edge(Loc from, Loc to, Operation op, std::uint32_t line) {
-    b_.edge(from, to, std::move(op), line);
+  CfaEdge edge(Loc from, Loc to, Operation op, std::uint32_t line, std::uint32_t column = 0) {
+    const CfaEdge e = b_.edge(from, to, std::move(op), line, column);
     if ((++edges_ & 1023) == 0) {
       opt_.deadline.check();
       if (edges_ > opt_.max_cfa_edges)
@@ -348,13 +370,15 @@ class Translator {
                                                    std::to_string(opt_.max_cfa_edges) +
                                                    " CFA edges after inlining");
     }
+    return e;
   }
-  void emit(Operation op) {
+  CfaEdge emit(Operation op) {
     Loc n = fresh();
-    edge(cur_, n, std::move(op), line_);
+    const CfaEdge e = edge(cur_, n, std::move(op), line_, col_);
     cur_ = n;
+    return e;
   }
-  void jump(Loc to) { edge(cur_, to, Skip{}, line_); }
+  void jump(Loc to) { edge(cur_, to, Skip{}, line_, col_); }
   // After break/continue/goto/return/error: what follows is unreachable until a label.
   void jump_and_cut(Loc to) {
     jump(to);
@@ -430,7 +454,7 @@ class Translator {
       const clang::VarDecl* def = vd->getDefinition();
       if (def == nullptr) def = vd->getActingDefinition();
       const clang::VarDecl* any = def != nullptr ? def : vd;
-      line_ = line_of(any->getLocation());
+      at(any->getLocation());
       IntType t = int_type(any->getType(), any->getLocation());
       std::string name = any->getNameAsString();
       if (vd->isStaticLocal()) {
@@ -501,7 +525,7 @@ class Translator {
     if (const auto* ce = nondet_call(rhs)) {
       IntType rt = int_type(ce->getDirectCallee()->getReturnType(), ce->getExprLoc());
       if (rt.fits_in(t)) {  // x = __VERIFIER_nondet_T(): havoc x directly, no temporary
-        line_ = line_of(ce->getExprLoc());
+        at(ce->getExprLoc());
         emit(Havoc{x});
         emit(Assume{in_range(em_.var(x), rt)});
         return;
@@ -695,7 +719,7 @@ class Translator {
     if (need_value && uo->isPostfix()) old = snapshot(old);
     Term one = num(1);
     Term nv = arith(uo->isIncrementOp() ? clang::BO_Add : clang::BO_Sub, em_.var(x), one, p, uo);
-    line_ = line_of(uo->getExprLoc());
+    at(uo->getExprLoc());
     emit(Assign{x, as_int(convert(nv, p, t))});
     return uo->isPostfix() ? old : em_.var(x);
   }
@@ -823,8 +847,8 @@ class Translator {
         jump(c.value() != 0 ? t : f);
         return;
       }
-      edge(cur_, t, Assume{c}, line_);
-      edge(cur_, f, Assume{lnot(c)}, line_);
+      edge(cur_, t, Assume{c}, line_, col_);
+      edge(cur_, f, Assume{lnot(c)}, line_, col_);
       return;
     }
     if (const auto* uo = llvm::dyn_cast<clang::UnaryOperator>(e);
@@ -866,20 +890,22 @@ class Translator {
       jump(c.value() != 0 ? t : f);
       return;
     }
-    edge(cur_, t, Assume{c}, line_);
-    edge(cur_, f, Assume{lnot(c)}, line_);
+    edge(cur_, t, Assume{c}, line_, col_);
+    edge(cur_, f, Assume{lnot(c)}, line_, col_);
   }
 
   // ---- calls ----------------------------------------------------------------------------
-  Term nondet_value(IntType t) {
+  // `function`: the nondeterministic function whose return value this is (witnesses
+  // give its value as \result of that function).
+  Term nondet_value(IntType t, const std::string& function) {
     VarId v = new_temp();
-    emit(Havoc{v});
+    b_.nondet(emit(Havoc{v}), function);
     emit(Assume{in_range(em_.var(v), t)});
     return em_.var(v);
   }
 
   Term call(const clang::CallExpr* ce, bool need_value) {
-    line_ = line_of(ce->getExprLoc());
+    at(ce->getExprLoc());
     const clang::FunctionDecl* callee = ce->getDirectCallee();
     if (callee == nullptr) unsupported(ce, "call through a function pointer");
     const std::string name = callee->getNameAsString();
@@ -908,7 +934,7 @@ class Translator {
     if (name.rfind("__VERIFIER_nondet_", 0) == 0) {
       for (const clang::Expr* a : ce->arguments()) effect(a);
       if (callee->getReturnType()->isVoidType()) return num(0);
-      return nondet_value(int_type(callee->getReturnType(), ce->getExprLoc()));
+      return nondet_value(int_type(callee->getReturnType(), ce->getExprLoc()), name);
     }
     if (name == "__builtin_expect" && ce->getNumArgs() == 2) {
       Term v = rvalue(ce->getArg(0));
@@ -940,7 +966,7 @@ class Translator {
                   "call of undefined function '" + name + "' returning '" + rt.getAsString() + "'");
     IntType t = int_type(rt, ce->getExprLoc());
     if (!need_value) return num(0);
-    return nondet_value(t);
+    return nondet_value(t, name);
   }
 
   // Inlines a call: fresh copies of parameters and locals for each call site.
@@ -959,7 +985,9 @@ class Translator {
     f.index = function_index(name);
     const int instance = ++instances_[def];
     f.prefix = instance == 1 ? name : name + "#" + std::to_string(instance);
+    f.instance = b_.instance(f.prefix);
     f.exit = b_.fresh_location(f.index);
+    b_.instance(f.exit, f.instance);
     const clang::QualType rq = def->getReturnType();
     if (!rq->isVoidType()) {
       f.ret_type = int_type(rq, def->getLocation());
@@ -972,7 +1000,7 @@ class Translator {
       VarId v = new_var(f.prefix + "::" + p->getNameAsString(), f.index);
       f.locals[p] = v;
       const clang::Expr* a = ce->getArg(i);
-      line_ = line_of(a->getExprLoc());
+      at(a->getExprLoc());
       IntType at = type_of(a);
       if (at.width == pt.width && at.is_signed == pt.is_signed && at.is_bool == pt.is_bool)
         store(v, pt, a);
@@ -981,7 +1009,7 @@ class Translator {
     }
     frames_.push_back(std::move(f));
     const std::uint32_t saved_line = line_;
-    line_ = line_of(def->getBody()->getBeginLoc());
+    at(def->getBody()->getBeginLoc());
     stmt(def->getBody());
     Frame& fr = frames_.back();
     if (fr.ret) emit(Havoc{*fr.ret});  // falling off the end: the value is indeterminate
@@ -1004,7 +1032,7 @@ class Translator {
   }
 
   void local_decl(const clang::VarDecl* vd) {
-    line_ = line_of(vd->getLocation());
+    at(vd->getLocation());
     if (vd->hasGlobalStorage() || vd->getCanonicalDecl()->hasExternalStorage())
       return;  // set up with the globals
     IntType t = int_type(vd->getType(), vd->getLocation());
@@ -1024,7 +1052,7 @@ class Translator {
   void stmt(const clang::Stmt* s) {
     if (s == nullptr) return;
     const Nesting nest(*this, s);
-    line_ = line_of(s->getBeginLoc());
+    at(s->getBeginLoc());
     switch (s->getStmtClass()) {
       case clang::Stmt::CompoundStmtClass:
         for (const clang::Stmt* c : llvm::cast<clang::CompoundStmt>(s)->body()) stmt(c);
@@ -1051,6 +1079,7 @@ class Translator {
       case clang::Stmt::WhileStmtClass: {
         const auto* ws = llvm::cast<clang::WhileStmt>(s);
         Loc head = fresh(), body = fresh(), exit = fresh();
+        mark_loop_head(head, ws->getBeginLoc());
         jump(head);
         cur_ = head;
         branch(ws->getCond(), body, exit);
@@ -1062,11 +1091,12 @@ class Translator {
       case clang::Stmt::DoStmtClass: {
         const auto* ds = llvm::cast<clang::DoStmt>(s);
         Loc body = fresh(), cond = fresh(), exit = fresh();
+        mark_loop_head(body, ds->getBeginLoc());  // every iteration starts at the body
         jump(body);
         loop_body(ds->getBody(), cond, exit, body);
         jump(cond);
         cur_ = cond;
-        line_ = line_of(ds->getCond()->getExprLoc());
+        at(ds->getCond()->getExprLoc());
         branch(ds->getCond(), body, exit);
         cur_ = exit;
         return;
@@ -1075,6 +1105,7 @@ class Translator {
         const auto* fs = llvm::cast<clang::ForStmt>(s);
         stmt(fs->getInit());
         Loc head = fresh(), body = fresh(), inc = fresh(), exit = fresh();
+        mark_loop_head(head, fs->getBeginLoc());
         jump(head);
         cur_ = head;
         if (fs->getCond() != nullptr)
@@ -1085,7 +1116,7 @@ class Translator {
         jump(inc);
         cur_ = inc;
         if (fs->getInc() != nullptr) {
-          line_ = line_of(fs->getInc()->getExprLoc());
+          at(fs->getInc()->getExprLoc());
           effect(fs->getInc());
         }
         jump(head);
@@ -1140,7 +1171,7 @@ class Translator {
       default: break;
     }
     if (const auto* e = llvm::dyn_cast<clang::Expr>(s)) {
-      line_ = line_of(e->getExprLoc());
+      at(e->getExprLoc());
       effect(e);
       return;
     }
@@ -1184,7 +1215,7 @@ class Translator {
         Term c = mk(Op::Eq, {v, lo});
         if (cs->getRHS() != nullptr)  // GNU case range lo ... hi
           c = mk(Op::And, {mk(Op::Le, {lo, v}), mk(Op::Le, {v, case_value(cs->getRHS())})});
-        edge(dispatch, l, Assume{c}, line_of(cs->getBeginLoc()));
+        edge(dispatch, l, Assume{c}, line_of(cs->getBeginLoc()), column_of(cs->getBeginLoc()));
         others.push_back(lnot(c));
       } else {
         deflt = l;
@@ -1211,6 +1242,7 @@ class Translator {
   Loc cur_{};
   Loc error_{}, final_{}, sink_{};
   std::uint32_t line_ = 0;
+  std::uint32_t col_ = 0;
   std::vector<Frame> frames_;
   std::vector<Loc> breaks_, continues_;
   std::vector<SwitchContext*> switches_;

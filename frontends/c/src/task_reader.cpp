@@ -145,3 +145,60 @@ Task read_task(const std::string& yml_path) {
 }
 
 }  // namespace precis::c
+
+namespace precis::c {
+
+// A correctness witness, YAML format 2.0 (io/witness.hpp writes it): the loop
+// invariants of every invariant_set entry. Other entry types and invariant types are
+// skipped (a validator checks what it understands, and says so).
+std::vector<WitnessInvariant> read_correctness_witness(const std::string& path) {
+  struct stat st {};
+  if (::stat(path.c_str(), &st) != 0 || !S_ISREG(st.st_mode))
+    throw input_error(SourcePosition{path, 0, 0}, "cannot read the witness (not a regular file)");
+  YAML::Node root;
+  try {
+    root = YAML::LoadFile(path);
+  } catch (const YAML::BadFile&) {
+    throw input_error(SourcePosition{path, 0, 0}, "cannot read the witness");
+  } catch (const YAML::Exception& e) {
+    throw input_error(at(path, e.mark), "invalid YAML: " + e.msg);
+  }
+  if (!root.IsSequence()) bad(path, root, "a correctness witness is a list of entries");
+  std::vector<WitnessInvariant> out;
+  for (const YAML::Node& entry : root) {
+    if (!entry.IsMap()) bad(path, entry, "a witness entry must be a map");
+    const YAML::Node type = entry["entry_type"];
+    if (!type || scalar(path, type, "entry_type") != "invariant_set") continue;
+    const YAML::Node content = entry["content"];
+    if (!content) continue;
+    if (!content.IsSequence()) bad(path, content, "content must be a list");
+    for (const YAML::Node& item : content) {
+      const YAML::Node inv = item["invariant"];
+      if (!inv || !inv.IsMap()) continue;
+      const YAML::Node t = inv["type"];
+      if (!t || scalar(path, t, "invariant type") != "loop_invariant") continue;
+      const YAML::Node loc = inv["location"];
+      if (!loc || !loc.IsMap()) bad(path, inv, "a loop invariant needs a location");
+      WitnessInvariant w;
+      w.where = at(path, inv.Mark());
+      const YAML::Node line = loc["line"];
+      if (!line) bad(path, loc, "the location has no line");
+      try {
+        w.line = line.as<std::uint32_t>();
+        if (loc["column"]) w.column = loc["column"].as<std::uint32_t>();
+      } catch (const YAML::Exception&) {
+        bad(path, loc, "line and column must be non-negative integers");
+      }
+      if (loc["function"]) w.function = scalar(path, loc["function"], "function");
+      const YAML::Node value = inv["value"];
+      if (!value) bad(path, inv, "a loop invariant needs a value");
+      w.value = scalar(path, value, "value");
+      if (inv["format"] && scalar(path, inv["format"], "format") != "c_expression")
+        bad(path, inv["format"], "unsupported invariant format (precis reads c_expression)");
+      out.push_back(std::move(w));
+    }
+  }
+  return out;
+}
+
+}  // namespace precis::c

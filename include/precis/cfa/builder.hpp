@@ -58,9 +58,16 @@ class CfaBuilder {
     return location(name, function);
   }
 
-  CfaEdge edge(Loc from, Loc to, Operation op, std::uint32_t line = 0) {
-    return cfa_.add_edge(from, to, std::move(op), line);
+  CfaEdge edge(Loc from, Loc to, Operation op, std::uint32_t line = 0, std::uint32_t column = 0) {
+    return cfa_.add_edge(from, to, std::move(op), line, column);
   }
+  // Source annotations for witnesses (cfa/cfa.hpp).
+  void loop_head(Loc l, std::uint32_t line, std::uint32_t column) {
+    cfa_.set_loop_head(l, line, column);
+  }
+  void nondet(CfaEdge e, const std::string& function) { cfa_.set_nondet(e, function); }
+  std::uint32_t instance(std::string prefix) { return cfa_.add_instance(std::move(prefix)); }
+  void instance(Loc l, std::uint32_t tag) { cfa_.set_instance(l, tag); }
   CfaEdge edge(const std::string& from, const std::string& to, Operation op,
                std::uint32_t line = 0) {
     return edge(location(from), location(to), std::move(op), line);

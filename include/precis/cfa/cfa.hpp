@@ -9,6 +9,7 @@
 
 #include <boost/graph/adjacency_list.hpp>
 
+#include <algorithm>
 #include <concepts>
 #include <cstdint>
 #include <memory>
@@ -26,11 +27,24 @@ namespace precis {
 struct LocationInfo {
   std::string name;
   std::uint32_t function = 0;  // index into Cfa::functions()
+  // A loop head of the source program (where a witness's loop invariant holds): the
+  // position of the loop statement's first token; line 0 if the location is none.
+  std::uint32_t loop_line = 0;
+  std::uint32_t loop_column = 0;
+  // The inlined instance of the function the location belongs to: 1 + an index into
+  // Cfa::instances() (a C front end variable `f#2::x` belongs to instance "f#2"); 0 if
+  // unknown. Witnesses name variables as the source does only within their instance.
+  std::uint32_t instance = 0;
 };
 
 struct EdgeInfo {
   Operation op;
-  std::uint32_t line = 0;  // source line of the statement, 0 if unknown
+  std::uint32_t line = 0;    // source line of the statement, 0 if unknown
+  std::uint32_t column = 0;  // its source column (1-based), 0 if unknown
+  // For a havoc that chooses the return value of a nondeterministic function (a call of
+  // __VERIFIER_nondet_int, ...): 1 + the index of that function's name in
+  // Cfa::nondet_functions(); 0 otherwise. Witnesses report such values as \result.
+  std::uint32_t nondet = 0;
 };
 
 using CfaGraph =
@@ -78,9 +92,43 @@ class Cfa {
   Loc add_location(std::string name, std::uint32_t function = 0) {
     return boost::add_vertex(LocationInfo{std::move(name), function}, g_);
   }
-  CfaEdge add_edge(Loc from, Loc to, Operation op, std::uint32_t line = 0) {
-    return boost::add_edge(from, to, EdgeInfo{std::move(op), line}, g_).first;
+  CfaEdge add_edge(Loc from, Loc to, Operation op, std::uint32_t line = 0,
+                   std::uint32_t column = 0) {
+    return boost::add_edge(from, to, EdgeInfo{std::move(op), line, column, 0}, g_).first;
   }
+  // An edge with all its annotations (passes that rebuild a CFA keep them).
+  CfaEdge add_edge(Loc from, Loc to, EdgeInfo info) {
+    return boost::add_edge(from, to, std::move(info), g_).first;
+  }
+  // A location with all its annotations.
+  Loc add_location(LocationInfo info) { return boost::add_vertex(std::move(info), g_); }
+  // Marks l as the head of the source loop whose statement starts at line:column.
+  void set_loop_head(Loc l, std::uint32_t line, std::uint32_t column) {
+    g_[l].loop_line = line;
+    g_[l].loop_column = column;
+  }
+  // Marks a havoc edge as choosing the return value of the nondeterministic `function`.
+  void set_nondet(CfaEdge e, const std::string& function) {
+    auto it = std::find(nondet_functions_.begin(), nondet_functions_.end(), function);
+    if (it == nondet_functions_.end()) it = nondet_functions_.insert(it, function);
+    g_[e].nondet = static_cast<std::uint32_t>(it - nondet_functions_.begin()) + 1;
+  }
+  // Registers an inlined function instance's variable prefix; returns its tag.
+  std::uint32_t add_instance(std::string prefix) {
+    instances_.push_back(std::move(prefix));
+    return static_cast<std::uint32_t>(instances_.size());
+  }
+  void set_instance(Loc l, std::uint32_t tag) { g_[l].instance = tag; }
+  void set_instances(std::vector<std::string> is) { instances_ = std::move(is); }
+  [[nodiscard]] const std::vector<std::string>& instances() const noexcept { return instances_; }
+  // The variable prefix of l's function instance, or nullptr if unknown.
+  [[nodiscard]] const std::string* instance_of(Loc l) const {
+    const std::uint32_t k = g_[l].instance;
+    return k == 0 || k > instances_.size() ? nullptr : &instances_[k - 1];
+  }
+  // Annotations as stored (for passes that copy edges into a new CFA with the same
+  // nondet_functions()).
+  void set_nondet_functions(std::vector<std::string> fs) { nondet_functions_ = std::move(fs); }
   std::uint32_t add_function(std::string name) {
     functions_.push_back(std::move(name));
     return static_cast<std::uint32_t>(functions_.size() - 1);
@@ -97,6 +145,18 @@ class Cfa {
   [[nodiscard]] std::optional<Loc> final_location() const noexcept { return final_; }
   [[nodiscard]] const Operation& operation(CfaEdge e) const { return g_[e].op; }
   [[nodiscard]] std::uint32_t line(CfaEdge e) const { return g_[e].line; }
+  [[nodiscard]] std::uint32_t column(CfaEdge e) const { return g_[e].column; }
+  [[nodiscard]] const EdgeInfo& edge_info(CfaEdge e) const { return g_[e]; }
+  [[nodiscard]] const LocationInfo& location_info(Loc l) const { return g_[l]; }
+  // The nondeterministic function whose value the edge chooses, or nullptr.
+  [[nodiscard]] const std::string* nondet_function(CfaEdge e) const {
+    const std::uint32_t k = g_[e].nondet;
+    return k == 0 || k > nondet_functions_.size() ? nullptr : &nondet_functions_[k - 1];
+  }
+  [[nodiscard]] const std::vector<std::string>& nondet_functions() const noexcept {
+    return nondet_functions_;
+  }
+  [[nodiscard]] bool is_loop_head(Loc l) const { return g_[l].loop_line != 0; }
   [[nodiscard]] EdgeRef ref(CfaEdge e) const { return EdgeRef{e, source(e), target(e), &g_[e].op}; }
   [[nodiscard]] Loc source(CfaEdge e) const { return boost::source(e, g_); }
   [[nodiscard]] Loc target(CfaEdge e) const { return boost::target(e, g_); }
@@ -126,6 +186,8 @@ class Cfa {
   std::optional<Loc> error_;
   std::optional<Loc> final_;
   std::vector<std::string> functions_;
+  std::vector<std::string> nondet_functions_;
+  std::vector<std::string> instances_;
 };
 
 static_assert(ControlFlowAutomaton<Cfa>);

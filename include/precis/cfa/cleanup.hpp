@@ -80,13 +80,19 @@ class CfaWorkGraph {
     Operation op;
     std::uint32_t line;
     bool alive = true;
+    std::uint32_t column = 0;
+    std::uint32_t nondet = 0;  // EdgeInfo::nondet, kept while the operation is the same
   };
 
   explicit CfaWorkGraph(const Cfa& cfa) : cfa_(&cfa) {
     const std::size_t n = cfa.num_locations();
     out_.resize(n);
     in_.resize(n);
-    for (auto e : cfa.edges()) add(cfa.source(e), cfa.target(e), cfa.operation(e), cfa.line(e));
+    for (auto e : cfa.edges()) {
+      const std::size_t w = add(cfa.source(e), cfa.target(e), cfa.operation(e), cfa.line(e));
+      edges_[w].column = cfa.column(e);
+      edges_[w].nondet = cfa.edge_info(e).nondet;
+    }
     init_ = cfa.initial_location();
     if (cfa.error_location()) error_ = *cfa.error_location();
     if (cfa.final_location()) final_ = *cfa.final_location();
@@ -117,8 +123,11 @@ class CfaWorkGraph {
     return in_[l];
   }
 
+  // The initial, error and final locations, and source loop heads (witnesses name them;
+  // every pass keeps them).
   [[nodiscard]] bool special(std::size_t l) const {
-    return l == init_ || (error_ && l == *error_) || (final_ && l == *final_);
+    return l == init_ || (error_ && l == *error_) || (final_ && l == *final_) ||
+           cfa_->is_loop_head(l);
   }
   [[nodiscard]] std::size_t num_locations() const { return out_.size(); }
   std::vector<WEdge>& edges() { return edges_; }
@@ -152,11 +161,13 @@ class CfaWorkGraph {
     for (std::size_t i = 1; i < cfa_->functions().size(); ++i)
       out.add_function(cfa_->functions()[i]);
     std::vector<std::optional<Loc>> map(num_locations());
+    out.set_nondet_functions(cfa_->nondet_functions());
+    out.set_instances(cfa_->instances());
     for (std::size_t l = 0; l < num_locations(); ++l)
-      if (keep[l] || special(l)) map[l] = out.add_location(cfa_->name(l), cfa_->function_of(l));
+      if (keep[l] || special(l)) map[l] = out.add_location(cfa_->location_info(l));
     for (const auto& e : edges_)
       if (e.alive && keep[e.src] && keep[e.dst])
-        out.add_edge(*map[e.src], *map[e.dst], e.op, e.line);
+        out.add_edge(*map[e.src], *map[e.dst], EdgeInfo{e.op, e.line, e.column, e.nondet});
     out.set_initial(*map[init_]);
     if (error_) out.set_error(*map[*error_]);
     if (final_) out.set_final(*map[*final_]);
@@ -278,10 +289,11 @@ inline Cfa cleanup(const Cfa& cfa, const CleanupOptions& opt = {}) {
         if (in.size() == 1 && out.size() == 1 && E[in[0]].src != v && E[out[0]].dst != v) {
           if (auto op = detail::compose(em, E[in[0]].op, E[out[0]].op)) {
             std::size_t u = E[in[0]].src, w = E[out[0]].dst;
-            std::uint32_t line = E[in[0]].line;
+            const std::uint32_t line = E[in[0]].line, column = E[in[0]].column;
             g.kill(in[0]);
             g.kill(out[0]);
-            g.add(u, w, std::move(*op), line);
+            const std::size_t merged = g.add(u, w, std::move(*op), line);
+            E[merged].column = column;
             changed = true;
           }
         }

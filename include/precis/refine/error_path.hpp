@@ -75,13 +75,12 @@ inline Counterexample make_counterexample(const Cfa& cfa, const ErrorPath& path,
     const auto& s = path.steps[i];
     const std::size_t first = c;
     while (c < all.size() && all[c].step == i) ++c;
+    CounterexampleStep step{
+        cfa.name(s.source), cfa.name(s.target), to_string(*s.op, cfa.exprs()), cfa.line(s.edge), {},
+        cfa.column(s.edge), std::string()};
+    if (const std::string* f = cfa.nondet_function(s.edge)) step.nondet = *f;
     cex.steps.push_back(
-        detail::counterexample_step(CounterexampleStep{cfa.name(s.source),
-                                                       cfa.name(s.target),
-                                                       to_string(*s.op, cfa.exprs()),
-                                                       cfa.line(s.edge),
-                                                       {}},
-                                    all.subspan(first, c - first)));
+        detail::counterexample_step(std::move(step), all.subspan(first, c - first)));
   }
   return cex;
 }

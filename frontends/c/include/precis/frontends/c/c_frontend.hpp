@@ -10,6 +10,7 @@
 // recursion, bit operations, ...) raises precis::input_error with file:line:col and a
 // message starting with "unsupported: ", so that a verifier answers UNKNOWN.
 
+#include <cstdint>
 #include <optional>
 #include <string>
 #include <vector>
@@ -76,5 +77,20 @@ struct Task {
 // the position for invalid YAML, a malformed task, or a task without the unreach-call
 // property (precis checks nothing else: "unsupported property").
 Task read_task(const std::string& yml_path);
+
+// One loop invariant of a correctness witness (YAML format 2.0, entry type
+// invariant_set): the loop statement's position (1-based line and column; column 0 if
+// the witness gives none), its function if given, and the C expression.
+struct WitnessInvariant {
+  std::uint32_t line = 0;
+  std::uint32_t column = 0;
+  std::string function;
+  std::string value;
+  SourcePosition where;  // of the entry in the witness file, for messages
+};
+
+// Reads the loop invariants of a correctness witness with yaml-cpp. Throws
+// precis::input_error with the witness's line and column for a malformed witness.
+std::vector<WitnessInvariant> read_correctness_witness(const std::string& path);
 
 }  // namespace precis::c

@@ -1,0 +1,299 @@
+#pragma once
+// precis-verify's witnesses (issue 13): written from a certified SAFE (its certificate)
+// or a replayed UNSAFE (its counterexample), and checked by --validate.
+//
+//   C tasks:   violation witness in GraphML 1.0, correctness witness in YAML 2.0 with a
+//              loop_invariant per source loop (C expressions over the source's names);
+//   .cfa:      the same content as JSON (no standard exists).
+//
+// Validation: a violation witness's values for the nondeterministic calls are replayed
+// on the CFA by concrete execution (each branch decided by the values; UNSAFE only if
+// the error location is reached); a correctness witness's invariants are translated
+// into terms through the front end's variables and proved by the certificate checker
+// (certify/certificate_checker.hpp) block by block between the loop heads.
+
+#include <cstdint>
+#include <optional>
+#include <ostream>
+#include <regex>
+#include <string>
+#include <string_view>
+#include <type_traits>
+#include <unordered_map>
+#include <vector>
+
+#include "precis/certify/certificate_checker.hpp"
+#include "precis/cfa/cfa.hpp"
+#include "precis/core/result.hpp"
+#include "precis/expr/c_expression.hpp"
+#include "precis/expr/eval.hpp"
+#include "precis/expr/printer.hpp"
+#include "precis/io/witness.hpp"
+
+namespace precis_cli {
+
+// A counterexample value as a decimal string (int64 or arbitrary precision).
+template <class V>
+std::string decimal(const V& v) {
+  if constexpr (std::is_integral_v<V>)
+    return std::to_string(v);
+  else
+    return v.str();
+}
+
+// The source name of a CFA variable at a location: the C front end names a local `x` of
+// the inlined instance `f#2` "f#2::x" and a global "x". Temporaries (__tmp, __retval),
+// shadowed block locals ("x#2") and variables of other instances have none.
+inline std::optional<std::string> source_name(const precis::Cfa& cfa, precis::Loc l,
+                                              precis::VarId v) {
+  const std::string& name = cfa.exprs().variable(v).name;
+  const auto sep = name.rfind("::");
+  std::string base = sep == std::string::npos ? name : name.substr(sep + 2);
+  if (base.empty() || base.starts_with("__") || base.find('#') != std::string::npos)
+    return std::nullopt;
+  if (sep == std::string::npos) return base;  // a global
+  const std::string* inst = cfa.instance_of(l);
+  if (inst == nullptr || name.compare(0, sep, *inst) != 0 || inst->size() != sep)
+    return std::nullopt;
+  return base;
+}
+
+// The CFA variable a source name denotes at a location (a local of l's instance first,
+// then a global).
+inline std::optional<precis::VarId> resolve_source_name(const precis::Cfa& cfa, precis::Loc l,
+                                                        std::string_view name) {
+  const precis::ExprManager& em = cfa.exprs();
+  if (const std::string* inst = cfa.instance_of(l))
+    if (const auto* v = em.find(*inst + "::" + std::string(name))) return v->id;
+  if (const auto* v = em.find(name)) return v->id;
+  return std::nullopt;
+}
+
+// The function a location belongs to, as the source names it ("f" for "f#2").
+inline std::string source_function(const precis::Cfa& cfa, precis::Loc l) {
+  if (const std::string* inst = cfa.instance_of(l)) return inst->substr(0, inst->find('#'));
+  const auto f = cfa.function_of(l);
+  return f < cfa.functions().size() ? cfa.functions()[f] : std::string("main");
+}
+
+inline std::unordered_map<std::string, precis::Loc> locations_by_name(const precis::Cfa& cfa) {
+  std::unordered_map<std::string, precis::Loc> m;
+  for (precis::Loc l = 0; l < cfa.num_locations(); ++l) m.emplace(cfa.name(l), l);
+  return m;
+}
+
+// ---- writing --------------------------------------------------------------------------
+
+// GraphML: one edge per counterexample step with a source line; a havoc step carries its
+// value (\result of the nondeterministic function, or the variable's value).
+inline void write_violation_witness(std::ostream& os, const precis::Cfa& cfa,
+                                    const precis::Counterexample& cex,
+                                    const precis::WitnessTask& task) {
+  const auto at = locations_by_name(cfa);
+  std::vector<precis::ViolationStep> steps;
+  for (const auto& s : cex.steps) {
+    if (s.line == 0) continue;
+    precis::ViolationStep w;
+    w.startline = s.line;
+    const bool havoc = s.operation.starts_with("havoc ");
+    if (havoc && !s.changes.empty()) {
+      const auto& [var, value] = s.changes.front();
+      auto it = at.find(s.from);
+      if (!s.nondet.empty()) {
+        w.assumption = "\\result == " + decimal(value) + ";";
+        w.result_function = s.nondet;
+      } else if (it != at.end()) {
+        if (auto n = source_name(cfa, it->second, var))
+          w.assumption = *n + " == " + decimal(value) + ";";
+      }
+      if (it != at.end() && !w.assumption.empty())
+        w.assumption_scope = source_function(cfa, it->second);
+    }
+    steps.push_back(std::move(w));
+  }
+  precis::write_violation_graphml(os, task, steps);
+}
+
+// YAML 2.0: per source loop, the disjunction over its inlined instances of the
+// certificate's invariant there, weakened to what C can say over the source's names.
+inline std::size_t write_correctness_witness(std::ostream& os, const precis::Cfa& cfa,
+                                             const precis::Certificate& cert,
+                                             const precis::WitnessTask& task,
+                                             std::string_view data_model,
+                                             const std::string& file_name) {
+  precis::ExprManager& em = *cfa.expr_manager();
+  struct Key {
+    std::uint32_t line, column;
+    std::string function;
+    bool operator==(const Key&) const = default;
+  };
+  std::vector<std::pair<Key, std::vector<std::string>>> loops;
+  for (precis::Loc l = 0; l < cfa.num_locations(); ++l) {
+    if (!cfa.is_loop_head(l)) continue;
+    const auto& info = cfa.location_info(l);
+    const precis::Term inv = cert.has(l) ? cert.invariant(l, em) : em.true_();
+    const precis::CVariableNamer name = [&](precis::VarId v) { return source_name(cfa, l, v); };
+    const precis::Term weak = precis::weaken_to_c(inv, em, name);
+    const std::string text = precis::to_c_expression(weak, em, name).value_or("1");
+    Key k{info.loop_line, info.loop_column, source_function(cfa, l)};
+    auto it = std::find_if(loops.begin(), loops.end(), [&](const auto& p) { return p.first == k; });
+    if (it == loops.end()) {
+      loops.push_back({k, {}});
+      it = loops.end() - 1;
+    }
+    it->second.push_back(text);
+  }
+  std::vector<precis::LoopInvariant> out;
+  for (const auto& [k, texts] : loops) {
+    // A loop whose instances are all unreached is unreachable: 0 holds there.
+    std::string value;
+    bool trivial = false;
+    for (const std::string& t : texts) {
+      if (t == "1" || t == "true") trivial = true;
+      value += (value.empty() ? "" : " || ") + ("(" + t + ")");
+    }
+    if (texts.size() == 1) value = texts.front();
+    if (trivial) continue;
+    out.push_back({file_name, k.line, k.column, k.function, value});
+  }
+  precis::write_correctness_yaml(os, task, out, data_model);
+  return out.size();
+}
+
+// .cfa models: JSON with the same content.
+inline void write_cfa_violation(std::ostream& os, const precis::Cfa& cfa,
+                                const precis::Counterexample& cex,
+                                const precis::WitnessTask& task) {
+  std::vector<precis::CfaWitnessStep> steps;
+  for (const auto& s : cex.steps) {
+    precis::CfaWitnessStep w;
+    w.from = s.from;
+    w.to = s.to;
+    w.operation = s.operation;
+    if (s.operation.starts_with("havoc "))
+      for (const auto& [var, value] : s.changes)
+        w.values.emplace_back(cfa.exprs().variable(var).name, decimal(value));
+    steps.push_back(std::move(w));
+  }
+  precis::write_cfa_witness_json(os, task, steps);
+}
+
+inline void write_cfa_correctness(std::ostream& os, const precis::Cfa& cfa,
+                                  const precis::Certificate& cert,
+                                  const precis::WitnessTask& task) {
+  precis::ExprManager& em = *cfa.expr_manager();
+  std::vector<precis::CfaLocationInvariant> invs;
+  for (precis::Loc l = 0; l < cfa.num_locations(); ++l)
+    if (cert.has(l)) invs.push_back({cfa.name(l), precis::to_string(cert.invariant(l, em), em)});
+  precis::write_cfa_witness_json(os, task, invs);
+}
+
+// ---- validation -----------------------------------------------------------------------
+
+struct Validation {
+  bool confirmed = false;
+  std::string reason;
+};
+
+// Replays a violation witness: the values it gives for nondeterministic calls (\result)
+// and for other havocs (`x == v`), in order, drive a concrete execution of the CFA.
+inline Validation validate_violation(const precis::Cfa& cfa,
+                                     const precis::ParsedViolationWitness& w,
+                                     std::size_t max_steps = 50'000'000) {
+  std::vector<std::int64_t> results, plain;
+  const std::regex value_re(R"((\\result|[A-Za-z_][A-Za-z_0-9]*)\s*==\s*\(?\s*(-?[0-9]+)[uUlL]*)");
+  for (const auto& s : w.path) {
+    std::smatch m;
+    if (s.assumption.empty() || !std::regex_search(s.assumption, m, value_re)) continue;
+    std::int64_t v = 0;
+    try {
+      v = std::stoll(m[2].str());
+    } catch (const std::exception&) {
+      return {false, "the value " + m[2].str() + " at line " + std::to_string(s.startline) +
+                         " is beyond 64 bits (the validator's execution is 64-bit exact)"};
+    }
+    (m[1] == "\\result" ? results : plain).push_back(v);
+  }
+  const precis::ExprManager& em = cfa.exprs();
+  std::vector<std::int64_t> state(em.num_vars(), 0);
+  const auto val = [&](precis::VarId x) -> precis::OptValue { return state[x]; };
+  std::size_t next_result = 0, next_plain = 0;
+  precis::Loc cur = cfa.initial_location();
+  const auto err = cfa.error_location();
+  for (std::size_t step = 0; step < max_steps; ++step) {
+    if (err && cur == *err) return {true, "the witness's values reach the error location"};
+    std::optional<precis::CfaEdge> chosen;
+    for (auto e : cfa.out_edges(cur)) {
+      bool enabled = true;
+      if (const auto* a = std::get_if<precis::Assume>(&cfa.operation(e))) {
+        const auto c = precis::evaluate(a->cond, val);
+        if (!c)
+          return {false, "the condition at line " + std::to_string(cfa.line(e)) +
+                             " cannot be evaluated exactly (overflow or division by zero)"};
+        enabled = *c != 0;
+      }
+      if (!enabled) continue;
+      if (chosen)
+        return {false, "the execution branches nondeterministically at " + cfa.name(cur) +
+                           " (line " + std::to_string(cfa.line(e)) + ")"};
+      chosen = e;
+    }
+    if (!chosen)
+      return {false, "the execution with the witness's values ends at " + cfa.name(cur) +
+                         " before the error location"};
+    const precis::Operation& op = cfa.operation(*chosen);
+    if (const auto* s = std::get_if<precis::Assign>(&op)) {
+      const auto v = precis::evaluate(s->value, val);
+      if (!v)
+        return {false, "the assignment at line " + std::to_string(cfa.line(*chosen)) +
+                           " cannot be evaluated exactly (overflow or division by zero)"};
+      state[s->var] = *v;
+    } else if (const auto* h = std::get_if<precis::Havoc>(&op)) {
+      if (cfa.nondet_function(*chosen)) {
+        if (next_result >= results.size())
+          return {false, "the witness gives no value for the call of " +
+                             *cfa.nondet_function(*chosen) + " at line " +
+                             std::to_string(cfa.line(*chosen))};
+        state[h->var] = results[next_result++];
+      } else {
+        state[h->var] = next_plain < plain.size() ? plain[next_plain++] : 0;
+      }
+      if (em.variable(h->var).type == precis::Type::Bool && state[h->var] != 0) state[h->var] = 1;
+    }
+    cur = cfa.target(*chosen);
+  }
+  return {false, "no error location within " + std::to_string(max_steps) + " steps"};
+}
+
+// Proves a correctness witness's loop invariants (already parsed per CFA loop head) as a
+// certificate with invariants at those loop heads only.
+inline Validation validate_invariants(const precis::Cfa& cfa,
+                                      const std::vector<std::pair<precis::Loc, precis::Term>>& at,
+                                      precis::Cvc5Options opts) {
+  precis::ExprManager& em = *cfa.expr_manager();
+  precis::Certificate c;
+  c.point.assign(cfa.num_locations(), false);
+  c.disjuncts.assign(cfa.num_locations(), {});
+  const auto constrain = [&](precis::Loc l, precis::Term t) {
+    if (!c.point[l]) {
+      c.point[l] = true;
+      c.disjuncts[l] = {t};
+    } else {
+      // Several invariants for one loop head: all must hold.
+      c.disjuncts[l] = {em.and_(c.invariant(l, em), t)};
+    }
+  };
+  constrain(cfa.initial_location(), em.true_());
+  if (auto err = cfa.error_location()) {
+    c.point[*err] = true;
+    c.disjuncts[*err].clear();  // false: the error is unreachable
+  }
+  for (const auto& [l, t] : at) constrain(l, t);
+  const precis::CertificateCheck r = precis::check_certificate(cfa, c, std::move(opts));
+  if (r.valid)
+    return {true, "the invariants are inductive and exclude the error location (" +
+                      std::to_string(r.queries) + " queries)"};
+  return {false, r.failure};
+}
+
+}  // namespace precis_cli

@@ -1,0 +1,134 @@
+#!/usr/bin/env python3
+"""Witness tests of issue 13, one CTest case per task or check.
+
+  witness_test.py --cli precis-verify --tasks DIR --case NAME [--lint LINTER]
+
+A case named after an SV-COMP task (e.g. loops/sum04-1) runs precis-verify with
+--witness; an UNSAFE verdict must give a GraphML violation witness that the SV-COMP
+linter accepts (when the linter and Debian's python3-lxml are there) and that
+--validate confirms; a SAFE verdict must be certified and give a YAML correctness
+witness that --validate confirms. An UNKNOWN verdict is a skip (exit 77), never a pass.
+The case "wrong_invariant" checks that a correctness witness with a wrong invariant is
+rejected and a right hand-written one confirmed.
+"""
+import argparse
+import os
+import subprocess
+import sys
+import tempfile
+
+UNSAFE = ["loops/count_up_down-2", "loops/sum04-1", "loops/terminator_02-1", "loops/trex01-1",
+          "loops/trex02-2", "locks/test_locks_14-2", "systemc/pc_sfifo_1.cil-1"]
+SAFE = ["loops/for_infinite_loop_1", "loops/sum04-2", "loops/while_infinite_loop_1",
+        "locks/test_locks_5", "locks/test_locks_6", "locks/test_locks_7",
+        "ssh-simplified/s3_srvr_1a.cil", "ntdrivers-simplified/kbfiltr_simpl1.cil"]
+
+LXML_PYTHON = "/usr/bin/python3"  # Debian's python3-lxml belongs to the system python
+
+
+def run(cmd, timeout=300):
+    p = subprocess.run(cmd, stdin=subprocess.DEVNULL, capture_output=True, text=True,
+                       timeout=timeout)
+    return p.returncode, p.stdout + p.stderr
+
+
+def fail(msg):
+    print("FAIL: " + msg)
+    sys.exit(1)
+
+
+def lint(linter, witness, program):
+    if not linter or not os.path.exists(linter):
+        print("note: no witness linter; lint skipped")
+        return
+    rc, _ = run([LXML_PYTHON, "-c", "import lxml"])
+    if rc != 0:
+        print("note: python3-lxml missing; lint skipped")
+        return
+    rc, out = run([LXML_PYTHON, linter, "--witness", witness, program])
+    if rc != 0:
+        fail("the linter rejects the witness:\n" + out)
+    print("linter: accepted")
+
+
+def task_case(args, name):
+    yml = os.path.join(args.tasks, name + ".yml")
+    program = os.path.join(args.tasks, name + ".c")
+    with tempfile.TemporaryDirectory() as tmp:
+        unsafe = name in UNSAFE
+        witness = os.path.join(tmp, "witness.graphml" if unsafe else "witness.yml")
+        rc, out = run([args.cli, "-q", "-t", "120", "--witness", witness, yml])
+        print(out)
+        if rc == 2:
+            print("UNKNOWN: no witness to check")
+            sys.exit(77)
+        if rc != (1 if unsafe else 0):
+            fail("unexpected verdict (exit %d)" % rc)
+        if not unsafe and "Certificate: checked" not in out:
+            fail("SAFE without a checked certificate")
+        if not os.path.exists(witness):
+            fail("no witness written")
+        if unsafe:
+            lint(args.lint, witness, program)
+        rc, out = run([args.cli, "-q", "--validate", witness, yml])
+        print(out)
+        if rc != 0 or not out.startswith("confirmed"):
+            fail("--validate does not confirm the witness")
+
+
+WITNESS = """- entry_type: invariant_set
+  metadata:
+    format_version: "2.0"
+    uuid: 00000000-0000-4000-8000-000000000000
+    creation_time: 2026-01-01T00:00:00Z
+    producer: {name: hand, version: "1"}
+    task:
+      input_files: [sum04-2.c]
+      input_file_hashes: {sum04-2.c: "0"}
+      specification: G ! call(reach_error())
+      data_model: ILP32
+      language: C
+  content:
+    - invariant:
+        type: loop_invariant
+        location: {file_name: sum04-2.c, line: 13, column: 3, function: main}
+        value: "%s"
+        format: c_expression
+"""
+
+
+def wrong_invariant(args):
+    yml = os.path.join(args.tasks, "loops/sum04-2.yml")
+    with tempfile.TemporaryDirectory() as tmp:
+        w = os.path.join(tmp, "w.yml")
+        for value, expect in [("sn == 2 * i - 2 && i <= 9", "confirmed"),
+                              ("sn == 2 * i - 2 && i <= 8", "rejected"),
+                              ("sn == 2 * i", "rejected")]:
+            with open(w, "w") as f:
+                f.write(WITNESS % value)
+            rc, out = run([args.cli, "-q", "--validate", w, yml])
+            print(value, "->", out.strip())
+            if not out.startswith(expect) or rc != (0 if expect == "confirmed" else 1):
+                fail("expected %s for %s" % (expect, value))
+
+
+def main():
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--cli")
+    ap.add_argument("--tasks")
+    ap.add_argument("--lint", default="")
+    ap.add_argument("--case")
+    ap.add_argument("--list", action="store_true")
+    args = ap.parse_args()
+    if args.list:
+        print("\n".join(UNSAFE + SAFE + ["wrong_invariant"]))
+        return
+    if args.case == "wrong_invariant":
+        wrong_invariant(args)
+    else:
+        task_case(args, args.case)
+    print("ok")
+
+
+if __name__ == "__main__":
+    main()
