@@ -57,13 +57,25 @@ TEST_CASE("cvc5: check, push/pop, assumptions, model values") {
   CHECK_THROWS(s.pop());
 }
 
-TEST_CASE("cvc5: model values beyond int64 are nullopt") {
+TEST_CASE("cvc5: model values beyond int64 are nullopt, and exact as BigInt") {
   ExprManager em;
   Term x = em.var(em.declare("x", Type::Int));
+  Term y = em.var(em.declare("y", Type::Int));
+  Term p = em.var(em.declare("p", Type::Bool));
   Cvc5Solver s(em);
   s.assert_(em.gt(x, em.mul(em.int_val(INT64_MAX), em.int_val(4))));
+  // y = -(2^63 - 1) * 3 - 7, exactly
+  s.assert_(em.eq(y, em.sub(em.mul(em.int_val(-INT64_MAX), em.int_val(3)), em.int_val(7))));
+  s.assert_(p);
   REQUIRE(s.check() == SatResult::Sat);
   CHECK_FALSE(s.value(x).has_value());
+  const auto bx = s.big_value(x);
+  REQUIRE(bx.has_value());
+  CHECK(*bx > BigInt(INT64_MAX) * 4);
+  CHECK(model_value(s, y) == BigInt(-INT64_MAX) * 3 - 7);
+  CHECK(to_string(*s.big_value(y)) == "-27670116110564327428");
+  CHECK(s.big_value(p) == BigInt(1));
+  CHECK(s.big_value(em.int_val(-12)) == BigInt(-12));
 }
 
 TEST_CASE("cvc5: translation round-trips") {

@@ -38,7 +38,7 @@ TEST_CASE("the SMT check finds inputs the explicit search cannot") {
   auto r = ExplSmt(cfa).run();
   REQUIRE(r.verdict == Verdict::Unsafe);
   REQUIRE(r.counterexample);
-  const std::vector<std::int64_t> v = r.counterexample->final_values();
+  const std::vector<BigInt> v = r.counterexample->final_values();
   CHECK(v[y] > 10);
   CHECK(v[x] + v[y] == 20);
   CHECK(v[x] < 5);

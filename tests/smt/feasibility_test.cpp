@@ -147,21 +147,27 @@ TEST_CASE("feasibility: infeasible paths, with a core of steps") {
   }
 }
 
-TEST_CASE("feasibility: values beyond int64 are never reported as feasible") {
+TEST_CASE("feasibility: values beyond int64 are exact, never wrapped") {
   Fixture f;
   VarId x = f.declare("x");
-  SUBCASE("initial value too large") {
+  SUBCASE("a value beyond int64 is read and replayed exactly") {
+    // x > 2^63 - 2, x := x + 1, x > 2^63 - 1: feasible over the integers, the values
+    // after the increment (at least 2^63) only beyond int64.
     std::vector<Operation> ops{Assume{f.em.gt(f.v(x), f.c(INT64_MAX - 1))},
                                Assign{x, f.em.add(f.v(x), f.c(1))},
                                Assume{f.em.gt(f.v(x), f.c(INT64_MAX))}};
     auto r = f.check(ops);
-    CHECK(r.status == PathStatus::Unknown);
-    CHECK_FALSE(r.reason.empty());
+    REQUIRE(r.feasible());
+    CHECK(r.inputs.initial[x] >= INT64_MAX);
+    ReplayResult rp = replay(f.em, ops, r.inputs);
+    REQUIRE(rp.ok);
+    CHECK(rp.state[x] == r.inputs.initial[x] + 1);
+    CHECK(rp.state[x] > BigInt(INT64_MAX));
   }
-  SUBCASE("a model with an overflowing intermediate is repaired") {
-    // x * 2 / 2 = x in SMT for every x; the replay needs |2x| within int64.
+  SUBCASE("a model with an intermediate beyond int64") {
+    // x * 2 / 2 = x in SMT for every x; 2x exceeds int64, the replay computes it exactly.
     std::vector<Operation> ops{Assume{f.em.eq(f.em.div(f.em.mul(f.v(x), f.c(2)), f.c(2)), f.v(x))},
-                               Assume{f.em.ge(f.v(x), f.c(INT64_MAX / 4))}};
+                               Assume{f.em.ge(f.v(x), f.c(INT64_MAX / 4 * 3))}};
     auto r = f.check(ops);
     CHECK(r.feasible());
   }

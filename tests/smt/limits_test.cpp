@@ -454,7 +454,7 @@ TEST_CASE("limits: long paths over many variables take linear memory") {
   REQUIRE(cex.steps.size() == 41);
   // The values after the last step, from the steps' records (only the changes, or every
   // value: both layouts of CounterexampleStep are read).
-  std::vector<std::int64_t> cur = cex.initial;
+  std::vector<BigInt> cur = cex.initial;
   auto apply = [&](const auto& st) {
     if constexpr (requires { st.changes; }) {
       for (const auto& [v, val] : st.changes) cur.at(v) = val;

@@ -13,6 +13,8 @@
 #include <utility>
 #include <vector>
 
+#include "precis/core/big_int.hpp"
+
 namespace precis {
 
 enum class Verdict : std::uint8_t { Safe, Unsafe, Unknown };
@@ -27,7 +29,8 @@ inline const char* to_string(Verdict v) {
 }
 
 // One step of a concrete error path: the CFA edge taken (by location names and its
-// operation in .cfa syntax) and the variables it wrote with their new values. Only the
+// operation in .cfa syntax) and the variables it wrote with their new values (exact,
+// arbitrary-precision: a counterexample may need values beyond 64 bits). Only the
 // changes: a path of n steps over m variables costs O(n + m), not O(n * m) (20,000
 // variables on a 20,000-step path would be 3.2 GB of values).
 struct CounterexampleStep {
@@ -35,7 +38,7 @@ struct CounterexampleStep {
   std::string to;
   std::string operation;
   std::uint32_t line = 0;
-  std::vector<std::pair<std::uint32_t, std::int64_t>> changes;  // (VarId, new value)
+  std::vector<std::pair<std::uint32_t, BigInt>> changes;  // (VarId, new value)
   // Source column of the statement (0 if unknown), and for a step that chose the return
   // value of a nondeterministic function (a havoc the C front end made for a call of
   // __VERIFIER_nondet_int, ...), that function: witnesses report the value as \result.
@@ -45,18 +48,18 @@ struct CounterexampleStep {
 
 struct Counterexample {
   std::vector<std::string> variables;  // names, indexed by VarId
-  std::vector<std::int64_t> initial;   // the chosen initial value of every variable
+  std::vector<BigInt> initial;         // the chosen initial value of every variable
   std::vector<CounterexampleStep> steps;
 
   // The value of every variable after step i (0-based); O(i + variables).
-  [[nodiscard]] std::vector<std::int64_t> values_after(std::size_t i) const {
-    std::vector<std::int64_t> v = initial;
+  [[nodiscard]] std::vector<BigInt> values_after(std::size_t i) const {
+    std::vector<BigInt> v = initial;
     for (std::size_t k = 0; k <= i && k < steps.size(); ++k)
       for (const auto& [x, val] : steps[k].changes) v.at(x) = val;
     return v;
   }
   // After the last step (the initial values for an empty path).
-  [[nodiscard]] std::vector<std::int64_t> final_values() const {
+  [[nodiscard]] std::vector<BigInt> final_values() const {
     return steps.empty() ? initial : values_after(steps.size() - 1);
   }
 };

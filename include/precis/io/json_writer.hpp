@@ -8,6 +8,8 @@
 #include <string_view>
 #include <vector>
 
+#include "precis/core/big_int.hpp"
+
 namespace precis {
 
 class JsonWriter {
@@ -47,6 +49,13 @@ class JsonWriter {
     return *this;
   }
   JsonWriter& value(int x) { return value(static_cast<std::int64_t>(x)); }
+  // An exact integer of any size, as a JSON number (JSON numbers are unbounded; a reader
+  // that parses them into doubles loses precision beyond 2^53, as for any int64).
+  JsonWriter& value(const BigInt& x) {
+    comma();
+    os_ << to_string(x);
+    return *this;
+  }
   JsonWriter& value(double x) {
     comma();
     if (std::isfinite(x))

@@ -40,16 +40,16 @@ inline void print_counterexample(std::ostream& os, const Counterexample& cex,
     std::vector<std::vector<std::string>> rows;
     {
       std::vector<std::string> r{"0", "(initial)", ""};
-      for (auto x : cex.initial) r.push_back(std::to_string(x));
+      for (const auto& x : cex.initial) r.push_back(to_string(x));
       rows.push_back(std::move(r));
     }
-    std::vector<std::int64_t> cur = cex.initial;
+    std::vector<BigInt> cur = cex.initial;
     for (std::size_t i = 0; i < shown_steps; ++i) {
       const auto& s = cex.steps[i];
       for (const auto& [x, val] : s.changes)
         if (x < cur.size()) cur[x] = val;
       std::vector<std::string> r{std::to_string(i + 1), edge_of(s), s.operation};
-      for (auto x : cur) r.push_back(std::to_string(x));
+      for (const auto& x : cur) r.push_back(to_string(x));
       r.resize(head.size());
       rows.push_back(std::move(r));
     }
@@ -74,7 +74,7 @@ inline void print_counterexample(std::ostream& os, const Counterexample& cex,
     os << "  initial:";
     const std::size_t shown_init = std::min(cex.initial.size(), fmt.max_initial);
     for (std::size_t v = 0; v < shown_init; ++v)
-      os << ' ' << cex.variables[v] << '=' << cex.initial[v];
+      os << ' ' << cex.variables[v] << '=' << to_string(cex.initial[v]);
     if (shown_init < cex.initial.size())
       os << " ... (" << cex.initial.size() - shown_init << " more; --json has all)";
     os << '\n';
@@ -88,7 +88,7 @@ inline void print_counterexample(std::ostream& os, const Counterexample& cex,
           break;
         }
         os << (shown++ == 0 ? "  | " : ", ") << (x < cex.variables.size() ? cex.variables[x] : "?")
-           << '=' << val;
+           << '=' << to_string(val);
       }
       os << '\n';
     }
@@ -177,7 +177,7 @@ inline void write_json(std::ostream& os, const VerificationResult& r, const std:
     for (const auto& v : c.variables) j.value(v);
     j.end_array();
     j.key("initial").begin_array();
-    for (auto x : c.initial) j.value(x);
+    for (const auto& x : c.initial) j.value(x);
     j.end_array();
     j.key("steps").begin_array();
     for (const auto& st : c.steps) {

@@ -3,8 +3,9 @@
 // nondeterministic choice (the initial value of each variable, and each havoc).
 //
 // No UNSAFE verdict is reported unless this replay reaches the end of the error path
-// with every assume true. Evaluation is exact: if any value is unknown (overflow of
-// std::int64_t, division by zero) the replay fails rather than guessing.
+// with every assume true. Evaluation is exact over the mathematical integers: values are
+// arbitrary-precision (core/big_int.hpp, expr/eval_big.hpp), so nothing wraps and no
+// value is out of range; a division by zero makes the replay fail rather than guess.
 
 #include <cstdint>
 #include <optional>
@@ -13,14 +14,15 @@
 #include <vector>
 
 #include "precis/cfa/operation.hpp"
-#include "precis/expr/eval.hpp"
+#include "precis/core/big_int.hpp"
+#include "precis/expr/eval_big.hpp"
 
 namespace precis {
 
 // Values for the nondeterministic choices of a path.
 struct PathInputs {
-  std::vector<std::int64_t> initial;  // indexed by VarId: the value at the path's start
-  std::vector<std::int64_t> havoc;    // indexed by step: the value a havoc step chooses
+  std::vector<BigInt> initial;  // indexed by VarId: the value at the path's start
+  std::vector<BigInt> havoc;    // indexed by step: the value a havoc step chooses
 };
 
 // What a replay keeps besides its verdict. A path of n steps over m variables has
@@ -37,15 +39,15 @@ struct ReplayResult {
   std::size_t failed_step = 0;  // valid when !ok
   std::string reason;           // why the replay failed
   // The state where the replay stopped: after the last step, or before the failed one.
-  std::vector<std::int64_t> state;
+  std::vector<BigInt> state;
   // ReplayRecord::States: states[0] is the initial state; states[i + 1] the state after
   // step i.
-  std::vector<std::vector<std::int64_t>> states;
+  std::vector<std::vector<BigInt>> states;
   // ReplayRecord::Changes: one entry per executed assignment or havoc, in step order.
   struct Change {
     std::size_t step = 0;
     VarId var = 0;
-    std::int64_t value = 0;
+    BigInt value = 0;
   };
   std::vector<Change> changes;
 };
@@ -53,7 +55,7 @@ struct ReplayResult {
 inline ReplayResult replay(const ExprManager& em, std::span<const Operation> path,
                            const PathInputs& in, ReplayRecord record = ReplayRecord::States) {
   ReplayResult r;
-  std::vector<std::int64_t>& cur = r.state;
+  std::vector<BigInt>& cur = r.state;
   cur.assign(em.num_vars(), 0);
   for (std::size_t v = 0; v < cur.size() && v < in.initial.size(); ++v) cur[v] = in.initial[v];
   if (in.initial.size() < em.num_vars()) {
@@ -66,10 +68,10 @@ inline ReplayResult replay(const ExprManager& em, std::span<const Operation> pat
       return r;
     }
   if (record == ReplayRecord::States) r.states.push_back(cur);
-  auto val = [&](VarId x) -> OptValue { return cur[x]; };
-  auto write = [&](std::size_t step, VarId x, std::int64_t v) {
-    cur[x] = v;
+  auto val = [&](VarId x) -> OptBigInt { return cur[x]; };
+  auto write = [&](std::size_t step, VarId x, BigInt v) {
     if (record == ReplayRecord::Changes) r.changes.push_back({step, x, v});
+    cur[x] = std::move(v);
   };
   for (std::size_t i = 0; i < path.size(); ++i) {
     const Operation& op = path[i];
@@ -79,16 +81,16 @@ inline ReplayResult replay(const ExprManager& em, std::span<const Operation> pat
       return r;
     };
     if (const auto* a = std::get_if<Assume>(&op)) {
-      auto c = evaluate(a->cond, val);
-      if (!c) return fail("assume condition cannot be evaluated exactly");
+      auto c = evaluate_big(a->cond, val);
+      if (!c) return fail("assume condition cannot be evaluated (division by zero)");
       if (*c == 0) return fail("assume condition is false");
     } else if (const auto* s = std::get_if<Assign>(&op)) {
-      auto v = evaluate(s->value, val);
-      if (!v) return fail("assigned value cannot be evaluated exactly (overflow or /0)");
-      write(i, s->var, *v);
+      auto v = evaluate_big(s->value, val);
+      if (!v) return fail("assigned value cannot be evaluated (division by zero)");
+      write(i, s->var, std::move(*v));
     } else if (const auto* h = std::get_if<Havoc>(&op)) {
       if (i >= in.havoc.size()) return fail("no value for havoc");
-      std::int64_t v = in.havoc[i];
+      const BigInt& v = in.havoc[i];
       if (em.variable(h->var).type == Type::Bool && v != 0 && v != 1)
         return fail("non-Boolean value for havoc of a bool variable");
       write(i, h->var, v);

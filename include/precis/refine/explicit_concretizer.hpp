@@ -22,6 +22,7 @@
 
 #include "precis/core/limits.hpp"
 #include "precis/domains/explicit/explicit_transfer.hpp"
+#include "precis/expr/eval.hpp"
 #include "precis/expr/invert.hpp"
 #include "precis/refine/concrete_interpreter.hpp"
 
@@ -67,7 +68,7 @@ inline bool fix_by_inversion(const ExprManager& em, std::span<const Operation> o
   conjuncts(as->cond, true, lits);
   for (VarId x : vars) {
     if (origin[x].kind == InputOrigin::None) continue;
-    auto val_without_x = [&](VarId y) -> OptValue { return state[y]; };
+    auto val_without_x = [&](VarId y) -> OptValue { return to_int64(state[y]); };
     std::vector<std::int64_t> cands{0, 1, -1};
     for (auto [lit, pos] : lits) {
       if (lit.num_args() != 2 || lit.arg(0).is_bool()) {
@@ -88,10 +89,10 @@ inline bool fix_by_inversion(const ExprManager& em, std::span<const Operation> o
     }
     for (std::int64_t c : cands) {
       if (em.variable(x).type == Type::Bool && c != 0 && c != 1) continue;
-      auto val = [&](VarId y) -> OptValue { return y == x ? OptValue(c) : OptValue(state[y]); };
+      auto val = [&](VarId y) -> OptValue { return y == x ? OptValue(c) : to_int64(state[y]); };
       auto ok = evaluate(as->cond, val);
       if (!ok || *ok == 0) continue;
-      std::int64_t& slot =
+      BigInt& slot =
           origin[x].kind == InputOrigin::Initial ? in.initial[x] : in.havoc[origin[x].step];
       if (slot == c) continue;
       slot = c;
@@ -161,8 +162,8 @@ inline bool fix_by_search(const ExprManager& em, std::span<const Operation> ops,
   std::sort(cands.begin(), cands.end());
   cands.erase(std::unique(cands.begin(), cands.end()), cands.end());
   const std::size_t base = progress_of(em, ops, in, budget);
-  auto try_slot = [&](std::int64_t& slot, bool is_bool) {
-    const std::int64_t old = slot;
+  auto try_slot = [&](BigInt& slot, bool is_bool) {
+    const BigInt old = slot;
     for (auto c : cands) {
       if (c == old || (is_bool && c != 0 && c != 1)) continue;
       if (budget == 0) break;

@@ -3,10 +3,11 @@
 // the explicit-value paper (section III-F). A Feasible answer carries concrete values
 // for every nondeterministic choice, and it is given only after the concrete
 // interpreter replayed the path with them to its end (design: a verdict is sacred).
+// Model values are read exactly (SMT integers are unbounded, and so is the replay:
+// an input may have to be 2^63 + 5).
 
 #include <algorithm>
 #include <cstdint>
-#include <limits>
 #include <span>
 #include <string>
 #include <unordered_map>
@@ -34,8 +35,8 @@ struct PathFeasibility {
 namespace detail {
 
 // Side conditions under which the concrete interpreter agrees with the SMT semantics:
-// no division by zero and every arithmetic intermediate within std::int64_t (SMT
-// integers are unbounded and x/0 is uninterpreted there).
+// no division by zero (x/0 is uninterpreted in SMT, and the replay refuses it). Both
+// compute over the unbounded integers, so no range guard is needed.
 inline void exactness_guards(ExprManager& em, Term t, std::vector<Term>& out,
                              std::unordered_map<Term, bool, TermHash>& seen) {
   if (!seen.emplace(t, true).second) return;
@@ -43,17 +44,7 @@ inline void exactness_guards(ExprManager& em, Term t, std::vector<Term>& out,
   switch (t.op()) {
     case Op::Div:
     case Op::Mod:
-    case Op::Rem: out.push_back(em.neq(t.arg(1), em.int_val(0))); [[fallthrough]];
-    case Op::Add:
-    case Op::Sub:
-    case Op::Mul:
-    case Op::Neg:
-    case Op::Var:
-      if (t.type() == Type::Int) {
-        out.push_back(em.ge(t, em.int_val(std::numeric_limits<std::int64_t>::min())));
-        out.push_back(em.le(t, em.int_val(std::numeric_limits<std::int64_t>::max())));
-      }
-      break;
+    case Op::Rem: out.push_back(em.neq(t.arg(1), em.int_val(0))); break;
     default: break;
   }
 }
@@ -67,22 +58,23 @@ PathStatus read_inputs(SsaVars& ssa, std::span<const Operation> ops, const PathF
   for (VarId x = 0; x < base.num_vars(); ++x) {
     auto id = ssa.find(x, 0);
     if (!id) continue;  // not on the path: any value does, 0 it is
-    auto v = solver.value(ssa.ssa().var(*id));
+    auto v = model_value(solver, ssa.ssa().var(*id));
     if (!v) {
-      reason = "initial value of '" + base.variable(x).name + "' does not fit int64";
+      reason =
+          "the model has no integer value for the initial value of '" + base.variable(x).name + "'";
       return PathStatus::Unknown;
     }
-    in.initial[x] = *v;
+    in.initial[x] = std::move(*v);
   }
   for (std::size_t i = 0; i < ops.size(); ++i) {
     const auto* h = std::get_if<Havoc>(&ops[i]);
     if (!h) continue;
-    auto v = solver.value(ssa.var(h->var, pf.index_at(i + 1, h->var)));
+    auto v = model_value(solver, ssa.var(h->var, pf.index_at(i + 1, h->var)));
     if (!v) {
-      reason = "havoc value at step " + std::to_string(i) + " does not fit int64";
+      reason = "the model has no integer value for the havoc at step " + std::to_string(i);
       return PathStatus::Unknown;
     }
-    in.havoc[i] = *v;
+    in.havoc[i] = std::move(*v);
   }
   return PathStatus::Feasible;
 }
@@ -131,19 +123,16 @@ PathFeasibility check_path_feasibility(SsaVars& ssa, std::span<const Operation> 
           "model does not replay at step " + std::to_string(rp.failed_step) + ": " + rp.reason;
     }
     if (attempt == 1) break;
-    // The model used a value beyond int64 or a division by zero: ask for one that the
-    // interpreter can execute exactly. Unsat here means "feasible only beyond int64".
+    // The model divided by zero: ask for one that the interpreter can execute. Unsat
+    // here means "feasible only with x/0", which the replay cannot confirm.
     std::vector<Term> guarded = as;
     std::unordered_map<Term, bool, TermHash> seen;
     for (Term t : as) detail::exactness_guards(ssa.ssa(), t, guarded, seen);
-    for (VarId x = 0; x < ssa.base().num_vars(); ++x)
-      if (auto id = ssa.find(x, 0))
-        detail::exactness_guards(ssa.ssa(), ssa.ssa().var(*id), guarded, seen);
+    if (guarded.size() == as.size()) break;  // no division: asking again cannot help
     SatResult g = solver.check_assuming(guarded);
     if (g != SatResult::Sat) {
-      res.reason += g == SatResult::Unsat
-                        ? "; the path is feasible only with values beyond int64 or x/0"
-                        : "; solver: " + std::string(solver.reason_unknown());
+      res.reason += g == SatResult::Unsat ? "; the path is feasible only with a division by zero"
+                                          : "; solver: " + std::string(solver.reason_unknown());
       return res;
     }
   }

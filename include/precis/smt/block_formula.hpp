@@ -215,8 +215,8 @@ inline BlockPathFormula encode_block_path(const Cfa& cfa, SsaVars& ssa,
 struct BlockPathWitness {
   Loc start = 0;
   std::vector<EdgeRef> steps;
-  std::vector<std::int64_t> initial;
-  std::vector<std::int64_t> havoc;
+  std::vector<BigInt> initial;  // exact model values (may exceed 64 bits)
+  std::vector<BigInt> havoc;
   std::vector<std::size_t> block_end;  // steps[block_end[i] - 1] is block i's last step
 
   [[nodiscard]] std::vector<Operation> operations() const {
@@ -266,8 +266,8 @@ std::optional<std::vector<std::uint32_t>> block_route_from_model(const Cfa& cfa,
 }
 
 // After `solver` (over ssa.ssa(), with the conjuncts of `pf` asserted or assumed)
-// answered Sat: the path the model's control variables select. nullopt, with `reason`,
-// when a value does not fit std::int64_t or the model selects no path (which the
+// answered Sat: the path the model's control variables select, with the exact values of
+// its inputs. nullopt, with `reason`, when the model selects no path (which the
 // encoding rules out for a model of all conjuncts).
 template <SmtSolver S>
 std::optional<BlockPathWitness> block_path_from_model(const Cfa& cfa, SsaVars& ssa,
@@ -291,23 +291,24 @@ std::optional<BlockPathWitness> block_path_from_model(const Cfa& cfa, SsaVars& s
   for (VarId x = 0; x < base.num_vars(); ++x) {
     auto id = ssa.find(x, 0);
     if (!id) continue;  // unconstrained: any value does
-    auto v = solver.value(ssa.ssa().var(*id));
+    auto v = model_value(solver, ssa.ssa().var(*id));
     if (!v) {
-      reason = "initial value of '" + base.variable(x).name + "' does not fit int64";
+      reason =
+          "the model has no integer value for the initial value of '" + base.variable(x).name + "'";
       return std::nullopt;
     }
-    w.initial[x] = *v;
+    w.initial[x] = std::move(*v);
   }
   w.havoc.assign(w.steps.size(), 0);
   for (std::size_t i = 0; i < w.steps.size(); ++i) {
     const auto* h = std::get_if<Havoc>(w.steps[i].op);
     if (!h) continue;
-    auto v = solver.value(ssa.var(h->var, written[i]));
+    auto v = model_value(solver, ssa.var(h->var, written[i]));
     if (!v) {
-      reason = "havoc value at step " + std::to_string(i) + " does not fit int64";
+      reason = "the model has no integer value for the havoc at step " + std::to_string(i);
       return std::nullopt;
     }
-    w.havoc[i] = *v;
+    w.havoc[i] = std::move(*v);
   }
   return w;
 }

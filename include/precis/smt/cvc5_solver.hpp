@@ -138,6 +138,18 @@ class Cvc5Solver {
     return std::nullopt;
   }
 
+  // Exact model value after Sat (arbitrary precision); Booleans as 0/1; nullopt if the
+  // value is not an integer (cannot happen for precis' Int and Bool terms).
+  std::optional<BigInt> big_value(Term t) {
+    if (last_ != SatResult::Sat) throw std::logic_error("Cvc5Solver::big_value without a model");
+    Engine& e = current();
+    cvc5::Term v = e.solver->getValue(translate(e, t));
+    if (v.isBooleanValue()) return BigInt(v.getBooleanValue() ? 1 : 0);
+    if (v.isInt64Value()) return BigInt(v.getInt64Value());
+    if (v.isIntegerValue()) return parse_big_int(v.getIntegerValue());
+    return std::nullopt;
+  }
+
   // After Unsat: the assumptions of the last check in an unsat core (in their order).
   std::vector<Term> unsat_core() {
     if (last_ != SatResult::Unsat) throw std::logic_error("Cvc5Solver::unsat_core after non-unsat");

@@ -15,6 +15,7 @@
 #include <string>
 #include <vector>
 
+#include "precis/core/big_int.hpp"
 #include "precis/core/limits.hpp"
 #include "precis/expr/term.hpp"
 
@@ -103,6 +104,8 @@ inline void throw_if_out_of_time(const Deadline& d, const CallLimit& l) {
 //    asserted formulas and the Bool terms `as` (which are not kept).
 //  - value(t): after Sat, the model value of t (Booleans as 0/1), or nullopt when it
 //    does not fit std::int64_t (variables are mathematical integers).
+//  Optional: big_value(t) -> std::optional<BigInt>, the exact model value (nullopt only
+//  if it is not an integer or Boolean); model_value() below uses it when present.
 //  - unsat_core(): after Unsat of check_assuming, a subset of its assumptions that is
 //    still unsat with the assertions (the terms as they were passed).
 //  - simplify(t): an equivalent term (t itself when nothing better is found).
@@ -129,6 +132,22 @@ concept SmtSolver = requires(S& s, const S& cs, Term t, std::span<const Term> ts
   { cs.reason_unknown() } -> std::convertible_to<std::string>;
   { cs.stats() } -> std::convertible_to<const SolverStats&>;
 };
+
+// The exact model value of `t` after Sat: big_value() when the solver has it, else
+// value() (then nullopt for values beyond std::int64_t). Counterexamples read their
+// inputs with it: they are replayed over arbitrary-precision integers.
+template <SmtSolver S>
+std::optional<BigInt> model_value(S& s, Term t) {
+  if constexpr (requires {
+                  { s.big_value(t) } -> std::same_as<std::optional<BigInt>>;
+                }) {
+    return s.big_value(t);
+  } else {
+    auto v = s.value(t);
+    if (!v) return std::nullopt;
+    return BigInt(*v);
+  }
+}
 
 // Optional: binary Craig interpolation. interpolate(a, b) with a /\ b unsat returns I
 // with a => I, I /\ b unsat and I over the shared variables, or nullopt.
