@@ -12,6 +12,7 @@
 // into terms through the front end's variables and proved by the certificate checker
 // (certify/certificate_checker.hpp) block by block between the loop heads.
 
+#include <algorithm>
 #include <cstdint>
 #include <optional>
 #include <ostream>
@@ -145,16 +146,14 @@ inline std::size_t write_correctness_witness(std::ostream& os, const precis::Cfa
   }
   std::vector<precis::LoopInvariant> out;
   for (const auto& [k, texts] : loops) {
-    // A loop whose instances are all unreached is unreachable: 0 holds there.
-    std::string value;
-    bool trivial = false;
-    for (const std::string& t : texts) {
-      if (t == "1" || t == "true") trivial = true;
-      value += (value.empty() ? "" : " || ") + ("(" + t + ")");
+    // An instance that says nothing (1) makes the whole disjunction say nothing.
+    if (std::ranges::any_of(texts, [](const std::string& t) { return t == "1"; })) continue;
+    std::string value = texts.front();
+    if (texts.size() > 1) {
+      value = "(" + value + ")";
+      for (std::size_t i = 1; i < texts.size(); ++i) value += " || (" + texts[i] + ")";
     }
-    if (texts.size() == 1) value = texts.front();
-    if (trivial) continue;
-    out.push_back({file_name, k.line, k.column, k.function, value});
+    out.push_back({file_name, k.line, k.column, k.function, std::move(value)});
   }
   precis::write_correctness_yaml(os, task, out, data_model);
   return out.size();
