@@ -27,7 +27,7 @@
 #include "precis/cfa/cfa.hpp"
 #include "precis/core/result.hpp"
 #include "precis/expr/c_expression.hpp"
-#include "precis/expr/eval.hpp"
+#include "precis/expr/eval_big.hpp"
 #include "precis/expr/printer.hpp"
 #include "precis/io/witness.hpp"
 
@@ -194,44 +194,44 @@ struct Validation {
   std::string reason;
 };
 
-// Replays a violation witness: the values it gives for nondeterministic calls (\result)
-// and for other havocs (`x == v`), in order, drive a concrete execution of the CFA.
+// Replays a violation witness by concrete execution of the CFA over exact integers. The
+// witness's values (`\\result == v` for a nondeterministic call, `x == v` for another
+// havoc such as an uninitialized variable) are taken in path order; a havoc takes the
+// next value only if that value's waypoint is on the havoc's source line, so a witness
+// that says nothing about one havoc does not shift its values onto the next. A call of a
+// nondeterministic function must get a value; another havoc without one is 0. Every
+// branch must be decided by the values; confirmed only if the error location is reached.
 inline Validation validate_violation(const precis::Cfa& cfa,
                                      const precis::ParsedViolationWitness& w,
                                      std::size_t max_steps = 50'000'000) {
-  std::vector<std::int64_t> results, plain;
+  struct Value {
+    std::uint32_t line;
+    bool result;  // \result of a call (else a variable's value)
+    precis::BigInt value;
+  };
+  std::vector<Value> values;
   const std::regex value_re(R"((\\result|[A-Za-z_][A-Za-z_0-9]*)\s*==\s*\(?\s*(-?[0-9]+)[uUlL]*)");
   for (const auto& s : w.path) {
     std::smatch m;
     if (s.assumption.empty() || !std::regex_search(s.assumption, m, value_re)) continue;
-    std::int64_t v = 0;
-    try {
-      v = std::stoll(m[2].str());
-    } catch (const std::exception&) {
-      return {false, "the value " + m[2].str() + " at line " + std::to_string(s.startline) +
-                         " is beyond 64 bits (the validator's execution is 64-bit exact)"};
-    }
-    (m[1] == "\\result" ? results : plain).push_back(v);
+    values.push_back({s.startline, m[1] == "\\result", *precis::parse_big_int(m[2].str())});
   }
   const precis::ExprManager& em = cfa.exprs();
-  std::vector<std::int64_t> state(em.num_vars(), 0);
-  const auto val = [&](precis::VarId x) -> precis::OptValue { return state[x]; };
-  std::size_t next_result = 0, next_plain = 0;
+  std::vector<precis::BigInt> state(em.num_vars(), 0);
+  const auto val = [&](precis::VarId x) -> precis::OptBigInt { return state[x]; };
+  std::size_t next = 0;
   precis::Loc cur = cfa.initial_location();
   const auto err = cfa.error_location();
+  const auto at_line = [&](precis::CfaEdge e) { return " at line " + std::to_string(cfa.line(e)); };
   for (std::size_t step = 0; step < max_steps; ++step) {
     if (err && cur == *err) return {true, "the witness's values reach the error location"};
     std::optional<precis::CfaEdge> chosen;
     for (auto e : cfa.out_edges(cur)) {
-      bool enabled = true;
       if (const auto* a = std::get_if<precis::Assume>(&cfa.operation(e))) {
-        const auto c = precis::evaluate(a->cond, val);
-        if (!c)
-          return {false, "the condition at line " + std::to_string(cfa.line(e)) +
-                             " cannot be evaluated exactly (overflow or division by zero)"};
-        enabled = *c != 0;
+        const auto c = precis::evaluate_big(a->cond, val);
+        if (!c) return {false, "the condition" + at_line(e) + " divides by zero"};
+        if (*c == 0) continue;
       }
-      if (!enabled) continue;
       if (chosen)
         return {false, "the execution branches nondeterministically at " + cfa.name(cur) +
                            " (line " + std::to_string(cfa.line(e)) + ")"};
@@ -242,21 +242,16 @@ inline Validation validate_violation(const precis::Cfa& cfa,
                          " before the error location"};
     const precis::Operation& op = cfa.operation(*chosen);
     if (const auto* s = std::get_if<precis::Assign>(&op)) {
-      const auto v = precis::evaluate(s->value, val);
-      if (!v)
-        return {false, "the assignment at line " + std::to_string(cfa.line(*chosen)) +
-                           " cannot be evaluated exactly (overflow or division by zero)"};
-      state[s->var] = *v;
+      auto v = precis::evaluate_big(s->value, val);
+      if (!v) return {false, "the assignment" + at_line(*chosen) + " divides by zero"};
+      state[s->var] = std::move(*v);
     } else if (const auto* h = std::get_if<precis::Havoc>(&op)) {
-      if (cfa.nondet_function(*chosen)) {
-        if (next_result >= results.size())
-          return {false, "the witness gives no value for the call of " +
-                             *cfa.nondet_function(*chosen) + " at line " +
-                             std::to_string(cfa.line(*chosen))};
-        state[h->var] = results[next_result++];
-      } else {
-        state[h->var] = next_plain < plain.size() ? plain[next_plain++] : 0;
-      }
+      const std::string* call = cfa.nondet_function(*chosen);
+      const bool given = next < values.size() && values[next].line == cfa.line(*chosen) &&
+                         values[next].result == (call != nullptr);
+      if (call != nullptr && !given)
+        return {false, "the witness gives no value for the call of " + *call + at_line(*chosen)};
+      state[h->var] = given ? values[next++].value : precis::BigInt(0);
       if (em.variable(h->var).type == precis::Type::Bool && state[h->var] != 0) state[h->var] = 1;
     }
     cur = cfa.target(*chosen);

@@ -9,10 +9,13 @@ linter accepts (when the linter and Debian's python3-lxml are there) and that
 --validate confirms; a SAFE verdict must be certified and give a YAML correctness
 witness that --validate confirms. An UNKNOWN verdict is a skip (exit 77), never a pass.
 The case "wrong_invariant" checks that a correctness witness with a wrong invariant is
-rejected and a right hand-written one confirmed.
+rejected and a right hand-written one confirmed; "tampered_violation" that a violation
+witness's nondeterministic calls are marked, that dropping the values of uninitialized
+variables does not shift the others, and that a changed call value is rejected.
 """
 import argparse
 import os
+import re
 import subprocess
 import sys
 import tempfile
@@ -112,6 +115,43 @@ def wrong_invariant(args):
                 fail("expected %s for %s" % (expect, value))
 
 
+def last_result_to_zero(text):
+    m = list(re.finditer(r"\\result == -?[0-9]+;", text))[-1]
+    return text[:m.start()] + "\\result == 0;" + text[m.end():]
+
+
+def tampered_violation(args):
+    yml = os.path.join(args.tasks, "locks/test_locks_14-2.yml")
+    with tempfile.TemporaryDirectory() as tmp:
+        w = os.path.join(tmp, "w.graphml")
+        rc, out = run([args.cli, "-q", "-t", "120", "--witness", w, yml])
+        if rc == 2:
+            sys.exit(77)
+        if rc != 1:
+            fail("unexpected verdict (exit %d)" % rc)
+        text = open(w).read()
+        results = re.findall(r'<data key="assumption">\\result == (-?[0-9]+);</data>', text)
+        # p1..p14 and the loop's cond come from __VERIFIER_nondet_int().
+        if len(results) != 15 or text.count("__VERIFIER_nondet_int") < 15:
+            fail("expected 15 marked nondet calls, got %d:\n%s" % (len(results), text))
+        cases = [
+            # Without the values of the uninitialized lk1..lk14 and cond: 0 is as good.
+            (re.sub(r'<data key="assumption">(lk[0-9]+|cond) == -?[0-9]+;</data>', "", text),
+             "confirmed"),
+            # The last call is cond's: 0 leaves the loop and ends without an error.
+            (last_result_to_zero(text), "rejected"),
+        ]
+        for i, (t, expect) in enumerate(cases):
+            if t == text:
+                fail("case %d: the witness was not changed" % i)
+            with open(w, "w") as f:
+                f.write(t)
+            rc, out = run([args.cli, "-q", "--validate", w, yml])
+            print("case", i, "->", out.strip())
+            if not out.startswith(expect) or rc != (0 if expect == "confirmed" else 1):
+                fail("case %d: expected %s" % (i, expect))
+
+
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("--cli")
@@ -121,10 +161,12 @@ def main():
     ap.add_argument("--list", action="store_true")
     args = ap.parse_args()
     if args.list:
-        print("\n".join(UNSAFE + SAFE + ["wrong_invariant"]))
+        print("\n".join(UNSAFE + SAFE + ["wrong_invariant", "tampered_violation"]))
         return
     if args.case == "wrong_invariant":
         wrong_invariant(args)
+    elif args.case == "tampered_violation":
+        tampered_violation(args)
     else:
         task_case(args, args.case)
     print("ok")

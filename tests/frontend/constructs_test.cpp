@@ -2,6 +2,7 @@
 
 #include <doctest/doctest.h>
 
+#include <map>
 #include <string>
 
 #include "helpers.hpp"
@@ -70,6 +71,25 @@ TEST_CASE("__VERIFIER_nondet_T is a havoc in T's range - __VERIFIER_assume an as
   CHECK(has_op(cfa, "assume 0 <= main::u and main::u <= 4294967295"));
   CHECK(has_op(cfa, "assume (-128) <= main::c and main::c <= 127"));
   CHECK(has_op(cfa, "assume main::x > 5"));
+  // Witnesses (issue 13) name the function of each such havoc; the first one starts in
+  // main's inlined instance, so that its variable has a source name there.
+  std::map<std::string, std::string> called;
+  for (auto e : cfa.edges())
+    if (const std::string* f = cfa.nondet_function(e))
+      called[to_string(cfa.operation(e), cfa.exprs())] = *f;
+  CHECK(called["havoc main::x"] == "__VERIFIER_nondet_int");
+  CHECK(called["havoc main::b"] == "__VERIFIER_nondet_bool");
+  CHECK(called["havoc main::u"] == "__VERIFIER_nondet_uint");
+  CHECK(called["havoc main::c"] == "__VERIFIER_nondet_char");
+  for (auto e : cfa.edges())
+    if (to_string(cfa.operation(e), cfa.exprs()) == "havoc main::x") {
+      REQUIRE(cfa.instance_of(cfa.source(e)) != nullptr);
+      CHECK(*cfa.instance_of(cfa.source(e)) == "main");
+    }
+  // An uninitialized local is a havoc, but not a call.
+  auto plain = tr("int main() { int y; return y; }");
+  for (auto e : plain.edges()) CHECK(plain.nondet_function(e) == nullptr);
+  CHECK(has_op(plain, "havoc main::y"));
 }
 
 TEST_CASE("if/else gives an assume pair - while a loop back to its head") {

@@ -139,6 +139,7 @@ class Translator {
     f.instance = b_.instance(f.prefix);
     f.exit = final_;
     b_.instance(final_, f.instance);
+    b_.instance(cur_, f.instance);  // the entry function's code starts here
     frames_.push_back(std::move(f));
     for (const clang::ParmVarDecl* p : entry->parameters()) {
       // main(int argc, char** argv): integer parameters are arbitrary values; others
@@ -526,7 +527,7 @@ class Translator {
       IntType rt = int_type(ce->getDirectCallee()->getReturnType(), ce->getExprLoc());
       if (rt.fits_in(t)) {  // x = __VERIFIER_nondet_T(): havoc x directly, no temporary
         at(ce->getExprLoc());
-        emit(Havoc{x});
+        b_.nondet(emit(Havoc{x}), ce->getDirectCallee()->getNameAsString());
         emit(Assume{in_range(em_.var(x), rt)});
         return;
       }
