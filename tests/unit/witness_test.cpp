@@ -579,6 +579,11 @@ TEST_CASE("C expressions: errors carry the column of the offending token") {
   deep += "x";
   deep += std::string(5000, ')');
   CHECK_THROWS_AS((void)f.parse(deep), input_error);
+  CHECK_THROWS_AS((void)f.parse(std::string(5000, '-') + "x"), input_error);
+  CHECK_THROWS_AS((void)f.parse(std::string(5000, '!') + "x"), input_error);
+  // Nesting as deep as any written invariant is parsed.
+  CHECK(*CFixture::eval(f.parse(std::string(100, '(') + "x == 1" + std::string(100, ')')), 1, 0, 0,
+                        false, f) == 1);
 }
 
 namespace {

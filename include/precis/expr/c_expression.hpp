@@ -568,7 +568,7 @@ class Parser {
     DepthGuard(const DepthGuard&) = delete;
     DepthGuard& operator=(const DepthGuard&) = delete;
   };
-  static constexpr int kMaxNesting = 2000;
+  static constexpr int kMaxNesting = 256;  // 10 frames a level: safe under ASan too
 
   Term expression() {
     DepthGuard guard(*this);
