@@ -4,6 +4,8 @@
 // right edge named.
 #include <doctest/doctest.h>
 
+#include <cstdint>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -193,4 +195,59 @@ TEST_CASE("certificate: dropping one disjunct of an ARG certificate is caught at
   CHECK(b.kind == "consecution");
   REQUIRE(b.to);
   CHECK(*b.to == *victim);
+}
+
+TEST_CASE("certificate: the ARG's successor hints give one small query per disjunct and edge") {
+  Cfa cfa = model("count_to_ten_safe");
+  auto [r, c] = run_certified(cfa, Expl(cfa), ExplicitRefiner(cfa));
+  REQUIRE(r.verdict == Verdict::Safe);
+  REQUIRE(c);
+  REQUIRE(c->check.valid);
+  const Certificate& cert = c->certificate;
+  REQUIRE(cert.successors.size() == cfa.num_locations());
+  // A SAFE ARG is complete: every disjunct has a hint along every out-edge.
+  std::size_t steps = 0;
+  for (Loc l = 0; l < cfa.num_locations(); ++l) {
+    REQUIRE(cert.successors[l].size() == cert.disjuncts[l].size());
+    for (const auto& per_edge : cert.successors[l])
+      for (const auto& h : per_edge) {
+        CHECK(h.has_value());
+        ++steps;
+      }
+  }
+  REQUIRE(steps > 0);
+  // Initiation, safety and at most one query per step: no fallback to whole invariants.
+  CHECK(c->check.queries <= steps + 2);
+
+  // Wrong hints (every step sent to the target's first disjunct) only cost queries.
+  Certificate wrong = cert;
+  for (Loc l = 0; l < cfa.num_locations(); ++l)
+    for (auto& per_edge : wrong.successors[l])
+      for (auto& h : per_edge)
+        if (h) *h = {0};
+  const auto w = check_certificate(cfa, wrong);
+  CHECK_MESSAGE(w.valid, w.failure);
+  CHECK(w.queries > c->check.queries);
+
+  // Hints out of range are ignored; the same certificate without hints is as valid.
+  Certificate junk = cert;
+  for (auto& per_disjunct : junk.successors)
+    for (auto& per_edge : per_disjunct)
+      for (auto& h : per_edge) h = std::vector<std::uint32_t>{1u << 30};
+  CHECK(check_certificate(cfa, junk).valid);
+  Certificate none = cert;
+  none.successors.clear();
+  CHECK(check_certificate(cfa, none).valid);
+
+  // Hints do not hide a dropped disjunct: the step into it fails and so does the whole
+  // invariant, whichever disjunct the hint names.
+  std::optional<Loc> victim;
+  for (Loc l = 0; l < cfa.num_locations(); ++l)
+    if (l != cfa.initial_location() && cert.disjuncts[l].size() >= 2) victim = l;
+  REQUIRE(victim);
+  Certificate broken = cert;
+  broken.disjuncts[*victim].pop_back();
+  const auto b = check_certificate(cfa, broken);
+  CHECK_FALSE(b.valid);
+  CHECK(b.kind == "consecution");
 }

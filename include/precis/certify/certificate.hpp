@@ -19,9 +19,11 @@
 #include <algorithm>
 #include <concepts>
 #include <cstddef>
+#include <cstdint>
 #include <optional>
 #include <span>
 #include <type_traits>
+#include <unordered_map>
 #include <vector>
 
 #include "precis/cfa/cfa.hpp"
@@ -41,6 +43,14 @@ struct Certificate {
   std::vector<bool> point;
   // disjuncts[l]: the invariant at a point l is their disjunction (none: false).
   std::vector<std::vector<Term>> disjuncts;
+  // Optional hints that only make the check cheaper (empty: none). successors[l][i][k]:
+  // the disjuncts at the target of l's k-th out-edge (Cfa::out_edges order) that hold
+  // every successor of disjunct i at l; nullopt where not known. Read off the ARG's
+  // child and covering edges. The checker proves each hinted step on a query over a few
+  // disjuncts and falls back to the whole invariant when a hint is missing or does not
+  // hold, so hints never decide validity.
+  using Successors = std::optional<std::vector<std::uint32_t>>;
+  std::vector<std::vector<std::vector<Successors>>> successors;
 
   [[nodiscard]] std::size_t num_locations() const { return point.size(); }
   [[nodiscard]] bool has(Loc l) const { return point.at(l); }
@@ -61,6 +71,60 @@ struct Certificate {
   }
 };
 
+namespace detail {
+
+// Certificate::successors from the ARG (every location a point): for each expanded
+// uncovered node and each out-edge of its location, the disjuncts of its children along
+// that edge, a covered child standing for its coverer; an edge without a child had an
+// empty successor. One pass over the nodes, their children and the children's parents.
+template <class Node>
+void add_successor_hints(const Cfa& cfa, const std::unordered_map<const Node*, Term>& formula,
+                         ExprManager& em, Certificate& c) {
+  const std::size_t n = cfa.num_locations();
+  c.successors.assign(n, {});
+  for (Loc l = 0; l < n; ++l) {
+    std::size_t degree = 0;
+    for ([[maybe_unused]] auto e : cfa.out_edges(l)) ++degree;
+    c.successors[l].assign(c.disjuncts[l].size(), std::vector<Certificate::Successors>(degree));
+  }
+  // The disjunct a node stands for: -1 for none (false), nullopt when unknown (e.g. a
+  // coverer that is not uncovered and live).
+  const auto disjunct_of = [&](const Node* x) -> std::optional<std::int64_t> {
+    for (std::size_t hops = 0; x->covered_by != nullptr && hops < 64; ++hops) x = x->covered_by;
+    auto it = formula.find(x);
+    if (it == formula.end() || x->removed) return std::nullopt;
+    if (it->second == em.false_()) return -1;
+    const auto& d = c.disjuncts[x->loc];
+    return std::lower_bound(d.begin(), d.end(), it->second) - d.begin();
+  };
+  for (const auto& [node, f] : formula) {
+    if (f == em.false_() || !node->expanded) continue;
+    const auto i = static_cast<std::size_t>(*disjunct_of(node));
+    std::size_t k = 0;
+    for (auto e : cfa.out_edges(node->loc)) {
+      std::optional<std::vector<std::uint32_t>> to{std::in_place};
+      for (const Node* ch : node->children)
+        for (const auto& pe : ch->parents) {
+          if (pe.node != node || pe.edge != e || !to) continue;
+          const auto j = disjunct_of(ch);
+          if (!j)
+            to.reset();
+          else if (*j >= 0)
+            to->push_back(static_cast<std::uint32_t>(*j));
+        }
+      auto& slot = c.successors[node->loc][i][k++];
+      if (!to) continue;
+      if (slot)  // several nodes with this formula: any of them would do, keep both
+        to->insert(to->end(), slot->begin(), slot->end());
+      std::sort(to->begin(), to->end());
+      to->erase(std::unique(to->begin(), to->end()), to->end());
+      slot = std::move(to);
+    }
+  }
+}
+
+}  // namespace detail
+
 // The certificate of a complete ARG (one pass over its live nodes; linear in the ARG).
 // `points`: the analysis's certificate points, or nullptr for every location.
 template <class ArgT>
@@ -73,17 +137,20 @@ certificate_from_arg(const Cfa& cfa, const ArgT& arg, const std::vector<bool>* p
   if (points)
     for (std::size_t l = 0; l < n; ++l) c.point[l] = l < points->size() && (*points)[l];
   c.disjuncts.assign(n, {});
-  arg.for_each_live([&](const auto* node) {
+  using Node = typename ArgT::Node;
+  std::unordered_map<const Node*, Term> formula;  // of every uncovered live node at a point
+  arg.for_each_live([&](const Node* node) {
     if (node->covered_by != nullptr || !c.point.at(node->loc)) return;
     const Term f = to_formula(node->element, em);
-    if (f == em.false_()) return;
-    c.disjuncts[node->loc].push_back(f);
+    formula.emplace(node, f);
+    if (f != em.false_()) c.disjuncts[node->loc].push_back(f);
   });
   // Equal states at one location (e.g. from different paths) are one disjunct.
   for (auto& d : c.disjuncts) {
     std::sort(d.begin(), d.end());
     d.erase(std::unique(d.begin(), d.end()), d.end());
   }
+  if (points == nullptr) detail::add_successor_hints(cfa, formula, em, c);
   return c;
 }
 

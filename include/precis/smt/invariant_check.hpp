@@ -13,7 +13,9 @@
 #include <cstddef>
 #include <functional>
 #include <optional>
+#include <span>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "precis/cfa/block_encoding.hpp"
@@ -40,17 +42,25 @@ struct InvariantCheck {
   bool undecided = false;
 };
 
+// A query of the check: is this path of operations infeasible (unsat)? Counted.
+using InfeasibleQuery = std::function<bool(std::vector<Operation>)>;
+// An optional cheaper proof of one edge's consecution, tried before the whole query:
+// (source, index of the edge among the source's out-edges, edge, query) -> proved. On
+// false the whole query decides; so a proof that fails costs time, never soundness
+// (certify/certificate_checker.hpp: per source disjunct, with the ARG's successors).
+using EdgeProof = std::function<bool(Loc, std::size_t, CfaEdge, const InfeasibleQuery&)>;
+
 // inv(l): the candidate invariant at l, a Bool term over the CFA's expression manager
 // (false for unreachable locations). Locations that no edge leaves or enters are checked
 // like any other.
 inline InvariantCheck check_invariant(const Cfa& cfa, const std::function<Term(Loc)>& inv,
-                                      Cvc5Options opts = {}) {
+                                      Cvc5Options opts = {}, const EdgeProof& proof = {}) {
   InvariantCheck out;
   ExprManager& em = *cfa.expr_manager();
   SsaVars ssa(em);
   Cvc5Solver solver(ssa.ssa(), std::move(opts));
   std::string undecided;  // set when the solver answered unknown
-  const auto infeasible = [&](std::vector<Operation> ops) {
+  const InfeasibleQuery infeasible = [&](std::vector<Operation> ops) {
     ++out.queries;
     const PathFeasibility f = check_path_feasibility(ssa, std::span<const Operation>(ops), solver);
     out.undecided = f.status == PathStatus::Unknown;
@@ -75,10 +85,13 @@ inline InvariantCheck check_invariant(const Cfa& cfa, const std::function<Term(L
   for (Loc l = 0; l < cfa.num_locations(); ++l) {
     const Term from = inv(l);
     if (from == em.false_()) continue;
+    std::size_t k = 0;
     for (auto e : cfa.out_edges(l)) {
+      const std::size_t index = k++;
       const Loc t = cfa.target(e);
       const Term to = inv(t);
       if (to == em.true_()) continue;
+      if (proof && proof(l, index, e, infeasible)) continue;
       if (!infeasible({Assume{from}, cfa.operation(e), Assume{em.not_(to)}})) {
         out.kind = "consecution";
         out.from = l;
