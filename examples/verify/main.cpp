@@ -11,6 +11,7 @@
 #include <sys/stat.h>
 #include <CLI/CLI.hpp>
 
+#include <algorithm>
 #include <cmath>
 #include <cstdio>
 #include <fstream>
@@ -21,6 +22,8 @@
 #include <string>
 
 #include "precis/algorithms/cegar.hpp"
+#include "precis/algorithms/portfolio.hpp"
+#include "precis/algorithms/sequential.hpp"
 #include "precis/core/input_error.hpp"
 #include "precis/core/limits.hpp"
 #include "precis/domains/explicit/explicit_analysis.hpp"
@@ -81,7 +84,7 @@ std::size_t default_memory_limit_mb() {
 
 struct Config {
   std::string model;
-  std::string analysis = "expl";
+  std::string analysis = "auto";
   std::string order = "auto";      // bfs; rpo for the block-encoded analyses
   std::string block = "function";  // ABE: abstraction points (loop-heads, function, sbe)
   std::string granularity = "scope";
@@ -112,7 +115,14 @@ struct Config {
   std::string certify = "on";             // check SAFE by its certificate (needs cvc5)
   std::string witness;                    // write the verdict's witness here
   std::string validate;                   // check this witness instead of verifying
+  std::string stages;  // auto: these analyses in this order instead of the portfolio's choice
 };
+
+// The names --analysis takes (besides auto).
+const std::vector<std::string> kAnalyses{
+    "expl",          "pred-cart", "pred-bool",   "expl+pred", "pred-abe",  "pred-abe-cart",
+    "expl+pred-abe", "prod",      "prod-state",  "prod-path", "prod-arg",  "ai-box",
+    "ai-boxes",      "vinta-box", "vinta-boxes", "ufo-box",   "ufo-boxes", "synergy"};
 
 bool ends_with(const std::string& s, const std::string& suffix) {
   return s.size() >= suffix.size() &&
@@ -175,8 +185,17 @@ const char* sv_verdict(precis::Verdict v) {
 struct RunContext {
   const Config& cfg;
   const precis::Limits& limits;
-  std::ofstream* arg_dot = nullptr;  // opened up front, so a bad path fails before the run
+  // The ARG DOT output: the file (opened up front, so a bad path fails before the run),
+  // or a stage's buffer under --analysis auto.
+  std::ostream* arg_dot = nullptr;
   precis_cli::Watchdog* watchdog = nullptr;
+};
+
+// What one analysis run gives: its result and, for a certified SAFE, the certificate
+// (witnesses are written from it).
+struct Outcome {
+  precis::VerificationResult result;
+  std::optional<precis::Certificate> certificate;
 };
 
 int report(const Model& model, const RunContext& ctx, const precis::VerificationResult& r,
@@ -186,7 +205,7 @@ precis::Cvc5Options solver_options(const RunContext& ctx);
 #endif
 
 template <class Analysis, class Refiner = precis::default_refiner_t<Analysis>>
-int verify(const Model& model, const RunContext& ctx, Analysis analysis, Refiner refiner) {
+Outcome verify(const Model& model, const RunContext& ctx, Analysis analysis, Refiner refiner) {
   const Config& cfg = ctx.cfg;
   const precis::Cfa& cfa = model.cfa;
   precis::CegarOptions o;
@@ -222,19 +241,18 @@ int verify(const Model& model, const RunContext& ctx, Analysis analysis, Refiner
 #endif
 
   if (ctx.arg_dot) {
-    std::ofstream& f = *ctx.arg_dot;
+    std::ostream& f = *ctx.arg_dot;
     precis::write_arg_dot(f, cegar.arg(), cfa, [&](std::ostream& os, const auto& e) {
       if constexpr (requires { precis::print(os, e, cfa.exprs()); })
         precis::print(os, e, cfa.exprs());
     });
-    f.close();
+    if (auto* file = dynamic_cast<std::ofstream*>(&f)) file->close();
     if (!f) throw precis::input_error({cfg.arg_dot, 0, 0}, "cannot write the ARG DOT file");
   }
 #ifdef PRECIS_HAVE_CVC5
-  return report(model, ctx, r, certified ? &certified->certificate : nullptr);
-#else
-  return report(model, ctx, r);
+  if (certified) return {std::move(r), std::move(certified->certificate)};
 #endif
+  return {std::move(r), std::nullopt};
 }
 
 // Writes the witness of a certified SAFE (from its certificate) or of an UNSAFE (from its
@@ -330,6 +348,10 @@ int report(const Model& model, const RunContext& ctx, const precis::Verification
                 << num("certificate disjuncts") << " disjuncts, " << num("certificate queries")
                 << " queries, " << num("certificate time s") << " s)\n";
     }
+    if (auto it = r.stats.lists.find("portfolio stages"); it != r.stats.lists.end()) {
+      std::cout << "Stages:\n";
+      for (const auto& line : it->second) std::cout << "  " << line << '\n';
+    }
     if (r.counterexample) precis::print_counterexample(std::cout, *r.counterexample);
     if (!cfg.quiet) precis::print_statistics(std::cerr, r.stats);
   }
@@ -347,7 +369,7 @@ precis::Cvc5Options solver_options(const RunContext& ctx);
 // Abstract interpretation alone (ai-box, ai-boxes; issue 11): SAFE only with a
 // solver-checked inductive invariant (smt/invariant_check.hpp), else UNKNOWN.
 template <class D>
-int interpret(const Model& model, const RunContext& ctx, D domain) {
+Outcome interpret(const Model& model, const RunContext& ctx, D domain) {
   const Config& cfg = ctx.cfg;
   const precis::Cfa& cfa = model.cfa;
   precis::AbstractInterpreterOptions o;
@@ -388,26 +410,28 @@ int interpret(const Model& model, const RunContext& ctx, D domain) {
         listed.push_back(cfa.name(h) + ": " + precis::to_string(cert.invariant(h, em), em));
     }
     r.stats.time_total = ctx.limits.elapsed();
-    return report(model, ctx, r, &cert);
+    return {std::move(r), std::move(cert)};
   }
   r.stats.time_total = ctx.limits.elapsed();
-  return report(model, ctx, r);
+  return {std::move(r), std::nullopt};
 }
 
 // VINTA (issue 11): abstract interpretation over the cutpoint graph refined by DAG
 // interpolants (vinta-*: guided by the AI labels; ufo-*: unguided). SAFE only with the
 // solver-checked invariant per cutpoint; UNSAFE only with a replayed counterexample.
 template <class D>
-int run_vinta(const Model& model, const RunContext& ctx, D domain, precis::VintaRefinement how) {
+Outcome run_vinta(const Model& model, const RunContext& ctx, D domain,
+                  precis::VintaRefinement how) {
   precis::VintaOptions o;
   o.refinement = how;
   o.widen_every = ctx.cfg.widen_every;
   o.solver = solver_options(ctx);
   o.cvc5_interpolation = ctx.cfg.interpolation == "cvc5";
+  o.progress = !ctx.cfg.quiet;
   precis::Vinta<D> vinta(model.cfa, std::move(domain), o);
   precis::VerificationResult r = vinta.run(&ctx.limits);
   r.stats.time_total = ctx.limits.elapsed();
-  return report(model, ctx, r, &vinta.certificate());
+  return {std::move(r), vinta.certificate()};
 }
 
 // Every solver call gets min(--solver-timeout, the time left of the run).
@@ -483,7 +507,7 @@ std::shared_ptr<precis::ValueLimits> value_limits(const Config& cfg) {
 }
 #endif
 
-int run_analysis(const Model& model, const RunContext& ctx) {
+Outcome run_analysis(const Model& model, const RunContext& ctx) {
   const Config& cfg = ctx.cfg;
   const precis::Cfa& cfa = model.cfa;
   const precis::Deadline deadline = precis::Deadline::of(ctx.limits);
@@ -602,6 +626,86 @@ int run_analysis(const Model& model, const RunContext& ctx) {
                                   "install libcvc5-dev and reconfigure");
 #endif
   throw precis::input_error({cfg.model, 0, 0}, "unknown analysis '" + cfg.analysis + "'");
+}
+
+// --analysis auto (issue 14): the stages algorithms/portfolio.hpp chooses from the
+// program's features, run in sequence by algorithms/sequential.hpp, each with its share
+// of the time left. A stage's verdict counts only with its evidence (a certified SAFE,
+// a replayed counterexample); with --certify off an unchecked SAFE counts too. The
+// report lists every stage that ran and which one decided.
+Outcome run_portfolio(const Model& model, const RunContext& ctx) {
+  const Config& cfg = ctx.cfg;
+  const precis::ProgramFeatures features = precis::program_features(model.cfa);
+#ifdef PRECIS_HAVE_CVC5
+  precis::PortfolioChoice choice = precis::choose_stages(features);
+#else
+  precis::PortfolioChoice choice{{{"expl", 1.0}}, "no cvc5: explicit values only"};
+#endif
+  if (!cfg.stages.empty()) {
+    // --stages a,b,c: each stage an equal share of the time left (1/3, 1/2, all).
+    std::vector<std::string> names;
+    std::stringstream in(cfg.stages);
+    for (std::string name; std::getline(in, name, ',');) names.push_back(name);
+    choice = {{}, "--stages"};
+    for (std::size_t i = 0; i < names.size(); ++i)
+      choice.stages.push_back({names[i], 1.0 / static_cast<double>(names.size() - i)});
+  }
+  std::vector<std::optional<precis::Certificate>> certificates(choice.stages.size());
+  // With --arg-dot each stage writes its ARG here; the deciding (or last) stage's is kept.
+  std::vector<std::ostringstream> args(choice.stages.size());
+  std::vector<precis::Stage> stages;
+  for (std::size_t i = 0; i < choice.stages.size(); ++i) {
+    const std::string name = choice.stages[i].analysis;
+    stages.push_back({name, choice.stages[i].share, [&, i, name](double budget) {
+                        Config c = cfg;
+                        c.analysis = name == "prod" ? "prod-" + cfg.prod_strategy : name;
+                        c.time_limit = budget;
+                        precis::Limits l = ctx.limits;
+                        l.start = precis::Limits::clock::now();
+                        l.time_limit_s = budget;
+                        if (!cfg.quiet)
+                          std::fprintf(stderr, "[auto] stage %zu/%zu: %s (budget %.1f s)\n", i + 1,
+                                       choice.stages.size(), name.c_str(), budget);
+                        try {
+                          Outcome o = run_analysis(
+                              model,
+                              RunContext{c, l, ctx.arg_dot ? &args[i] : nullptr, ctx.watchdog});
+                          certificates[i] = std::move(o.certificate);
+                          return std::move(o.result);
+                        } catch (const precis::limit_reached& e) {
+                          // The stage's budget; the run's own limits end the run.
+                          if (e.kind() == precis::LimitKind::Depth || ctx.limits.timed_out()) throw;
+                          precis::VerificationResult r;
+                          r.reason = e.what();
+                          return r;
+                        }
+                      }});
+  }
+  const auto accept = [&](const precis::VerificationResult& r) {
+    if (cfg.certify == "off" && r.verdict == precis::Verdict::Safe) return true;
+    return precis::has_evidence(r);
+  };
+  precis::SequentialResult seq = precis::run_sequential(stages, cfg.time_limit, accept);
+  Outcome out{std::move(seq.result), std::nullopt};
+  if (seq.decided_by) out.certificate = std::move(certificates[*seq.decided_by]);
+  if (ctx.arg_dot && !seq.stages.empty()) {
+    *ctx.arg_dot << args[seq.decided_by.value_or(seq.stages.size() - 1)].str();
+    if (auto* file = dynamic_cast<std::ofstream*>(ctx.arg_dot)) file->close();
+    if (!*ctx.arg_dot)
+      throw precis::input_error({cfg.arg_dot, 0, 0}, "cannot write the ARG DOT file");
+  }
+  auto& lines = out.result.stats.lists["portfolio stages"];
+  for (const auto& st : seq.stages) {
+    std::string line = st.name + ": " + precis::to_string(st.verdict);
+    line += st.accepted ? " (decided)" : "";
+    line += " in " + precis::format_seconds(st.seconds) + " s of ";
+    line += st.budget_s > 0 ? precis::format_seconds(st.budget_s) + " s" : std::string("no limit");
+    if (!st.accepted && !st.reason.empty()) line.append(": ").append(st.reason);
+    lines.push_back(std::move(line));
+  }
+  out.result.stats.lists["portfolio rule"] = {choice.rule};
+  out.result.stats.time_total = ctx.limits.elapsed();
+  return out;
 }
 
 // Option values CLI11 would let through: NaN and infinities for seconds, negative
@@ -760,7 +864,10 @@ int run(const Config& cfg, const precis::Limits& limits) {
         throw precis::input_error({cfg.validate, 0, 0}, "--validate needs cvc5");
 #endif
       }
-      rc = run_analysis(model, RunContext{cfg, limits, arg_dot.get(), &watchdog});
+      const RunContext ctx{cfg, limits, arg_dot.get(), &watchdog};
+      const Outcome o =
+          cfg.analysis == "auto" ? run_portfolio(model, ctx) : run_analysis(model, ctx);
+      rc = report(model, ctx, o.result, o.certificate ? &*o.certificate : nullptr);
     } catch (const precis::limit_reached& e) {
       if (e.kind() == precis::LimitKind::Depth)
         throw precis::input_error({cfg.model, 0, 0}, e.what());
@@ -834,7 +941,9 @@ int main(int argc, char** argv) {
                  "model: a .cfa file, or (with the C front end) a .c file or an SV-COMP .yml task")
       ->required();
   app.add_option("-a,--analysis", cfg.analysis,
-                 "expl: explicit values; with cvc5 also pred-cart, pred-bool (predicate "
+                 "auto (default): a portfolio of analyses run in sequence, chosen from the "
+                 "program's features (algorithms/portfolio.hpp; see --stages); expl: explicit "
+                 "values; with cvc5 also pred-cart, pred-bool (predicate "
                  "abstraction after every edge, Cartesian / Boolean), pred-abe, pred-abe-cart "
                  "(predicate abstraction with adjustable-block encoding, see --block), "
                  "expl+pred and expl+pred-abe (explicit values with auxiliary predicates), "
@@ -847,10 +956,11 @@ int main(int argc, char** argv) {
                  "(with UFO's unguided DAG interpolants); synergy (Cartesian predicate "
                  "abstraction, precise on the predicate clusters refinement puts on edges, see "
                  "--synergy, --threshold, --threshold-ms)")
-      ->check(CLI::IsMember({"expl", "pred-cart", "pred-bool", "expl+pred", "pred-abe",
-                             "pred-abe-cart", "expl+pred-abe", "prod", "prod-state", "prod-path",
-                             "prod-arg", "ai-box", "ai-boxes", "vinta-box", "vinta-boxes",
-                             "ufo-box", "ufo-boxes", "synergy"}))
+      ->check(CLI::IsMember([] {
+        std::vector<std::string> v{"auto"};
+        v.insert(v.end(), kAnalyses.begin(), kAnalyses.end());
+        return v;
+      }()))
       ->capture_default_str();
   app.add_option("--order", cfg.order,
                  "waitlist order (auto: rpo for the -abe analyses, bfs otherwise; rpo: reverse "
@@ -968,6 +1078,21 @@ int main(int argc, char** argv) {
                  "needs cvc5; a failed check makes the verdict UNKNOWN)")
       ->check(CLI::IsMember({"on", "off"}))
       ->capture_default_str();
+  app.add_option("--stages", cfg.stages,
+                 "auto: run these analyses in this order instead of the portfolio's choice "
+                 "(comma-separated --analysis names; each stage gets an equal share of the time "
+                 "left: 1/n, 1/(n-1), ..., all)")
+      ->check(CLI::Validator(
+          [](std::string& v) -> std::string {
+            std::stringstream in(v);
+            std::size_t n = 0;
+            for (std::string name; std::getline(in, name, ','); ++n)
+              if (std::find(kAnalyses.begin(), kAnalyses.end(), name) == kAnalyses.end())
+                return "unknown analysis '" + name + "' in --stages";
+            return n == 0 || v.back() == ',' ? std::string("--stages needs analysis names")
+                                             : std::string();
+          },
+          "LIST"));
   app.add_option("--witness", cfg.witness,
                  "write the verdict's witness: for C programs GraphML 1.0 (UNSAFE) or YAML 2.0 "
                  "loop invariants (certified SAFE); for .cfa models JSON");
@@ -989,6 +1114,14 @@ int main(int argc, char** argv) {
     }
     int rc = app.exit(e);
     return rc == 0 ? 0 : kUsage;
+  }
+  // The baseline (track everything, no refinement) is the explicit analysis's.
+  if (cfg.baseline && cfg.analysis == "auto") cfg.analysis = "expl";
+  if (!cfg.stages.empty() && cfg.analysis != "auto") {
+    const std::string msg = "--stages needs --analysis auto (got --analysis " + cfg.analysis + ")";
+    if (cfg.json) precis::write_json_error(std::cout, cfg.model, cfg.analysis, "usage", msg);
+    std::cerr << msg << '\n';
+    return kUsage;
   }
   // `--analysis prod --prod-strategy S` is `--analysis prod-S`.
   if (cfg.analysis == "prod") {

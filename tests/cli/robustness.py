@@ -211,7 +211,8 @@ def _(cli, d, feat):
     # The analysis ends fast, then the ARG of 2*10^5 nodes goes to a DOT file; with a
     # limit that strikes during output the run is UNKNOWN (the watchdog) or finished.
     m = write(os.path.join(d, "count.cfa"), counting_loop(100000))
-    rc, out, err, _ = run(cli, ["-q", "-t", "0.3", "--arg-dot", os.path.join(d, "arg.dot"), m],
+    rc, out, err, _ = run(cli, ["-q", "-a", "expl", "-t", "0.3", "--arg-dot",
+                                os.path.join(d, "arg.dot"), m],
                           timeout=60)
     expect(rc in (0, 2), f"expected SAFE or UNKNOWN, got {rc}", out, err)
     if rc == 2:

@@ -110,6 +110,8 @@ struct VintaOptions {
   FormulaInterpolationOptions interpolation{.max_a_cubes = 64, .max_b_cubes = 4};
   // cvc5's own interpolation when the Farkas-based one gives up (slow; opt-in).
   bool cvc5_interpolation = false;
+  // A line per few passes on stderr (ARG size, refinements, cover checks).
+  bool progress = false;
 };
 
 // What VINTA needs of a domain beyond abstract interpretation: WIDENWITH over a set,
@@ -293,7 +295,7 @@ class Vinta {
   }
 
   void progress() const {
-    if (!stats_) return;
+    if (!stats_ || !opts_.progress) return;
     auto& x = stats_->extra;
     if (pass_ % 8 != 0 && pass_ > 2) return;
     std::fprintf(stderr, "[vinta] pass %u: %zu ARG nodes, %zu refinements, %.0f cover checks\n",

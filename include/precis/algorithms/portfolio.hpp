@@ -1,0 +1,144 @@
+#pragma once
+// The portfolio's choice of stages from cheap facts about the program (issue 14). The
+// stages run through algorithms/sequential.hpp; this header only measures the CFA and
+// orders analyses by name (the names of precis-verify's --analysis), so that a tool
+// maps each name to its own instantiation.
+//
+// The rule table (every rule is measured: bench/README.md, "Portfolio"):
+//
+//   facts                                          stages (share of the time left)
+//   -------------------------------------------    -----------------------------------------
+//   default                                        expl+pred (1/3), pred-abe (1/2), vinta-box
+//   >= kManyFlags nondeterministic flags (Boolean   pred-abe (1/3), expl+pred (1/2), vinta-box
+//     or equality variables assigned by a havoc):
+//     explicit values enumerate their 2^n
+//     combinations, predicates need not
+//
+// expl+pred first: explicit values with predicates for what values cannot track decide
+// most tasks in a fraction of a second; pred-abe's large blocks and predicates settle
+// the control-heavy ones where explicit states multiply; VINTA's intervals refined by
+// interpolants last, for counting loops whose bounds interpolants find one at a time.
+
+#include <cstddef>
+#include <cstdint>
+#include <string>
+#include <variant>
+#include <vector>
+
+#include "precis/cfa/cfa.hpp"
+#include "precis/cfa/variable_classification.hpp"
+#include "precis/cfa/weak_topological_order.hpp"
+#include "precis/expr/term.hpp"
+
+namespace precis {
+
+struct ProgramFeatures {
+  std::size_t locations = 0;
+  std::size_t edges = 0;
+  std::size_t branches = 0;  // locations with more than one out-edge
+  std::size_t variables = 0;
+  std::size_t boolean_vars = 0;
+  std::size_t equality_vars = 0;
+  std::size_t arithmetic_vars = 0;
+  std::size_t loop_counters = 0;
+  std::size_t nondet_vars = 0;       // variables some havoc assigns (inputs)
+  std::size_t nondet_flags = 0;      // of those, Boolean or equality variables
+  std::size_t loops = 0;             // heads of the weak topological order
+  std::size_t max_loop_nesting = 0;  // 0: no loop
+  bool nonlinear = false;            // a product of two variables, or / % by a variable
+};
+
+namespace detail {
+
+inline bool nonlinear_term(Term t) {
+  bool found = false;
+  for_each_subterm(t, [&](Term x) {
+    std::size_t non_const = 0;
+    switch (x.op()) {
+      case Op::Mul:
+        for (std::size_t i = 0; i < x.num_args(); ++i)
+          non_const += x.arg(i).op() == Op::IntConst ? 0 : 1;
+        found = non_const > 1;
+        break;
+      case Op::Div:
+      case Op::Mod:
+      case Op::Rem: found = x.arg(1).op() != Op::IntConst; break;
+      default: break;
+    }
+    return !found;
+  });
+  return found;
+}
+
+}  // namespace detail
+
+// One pass over the CFA, its variable classification and its weak topological order.
+inline ProgramFeatures program_features(const Cfa& cfa) {
+  ProgramFeatures f;
+  f.locations = cfa.num_locations();
+  f.edges = cfa.num_edges();
+  std::vector<bool> havocked(cfa.exprs().num_vars(), false);
+  for (Loc l = 0; l < cfa.num_locations(); ++l) {
+    std::size_t out = 0;
+    for (auto e : cfa.out_edges(l)) {
+      ++out;
+      const Operation& op = cfa.operation(e);
+      if (const auto* h = std::get_if<Havoc>(&op)) havocked[h->var] = true;
+      if (f.nonlinear) continue;
+      if (const auto* a = std::get_if<Assign>(&op))
+        f.nonlinear = detail::nonlinear_term(a->value);
+      else if (const auto* c = std::get_if<Assume>(&op))
+        f.nonlinear = detail::nonlinear_term(c->cond);
+    }
+    f.branches += out > 1 ? 1 : 0;
+  }
+  const VariableClassification vc = classify_variables(cfa);
+  f.variables = vc.size();
+  for (VarId v = 0; v < vc.size(); ++v) {
+    f.boolean_vars += vc.is_boolean(v) ? 1 : 0;
+    f.equality_vars += vc.is_equality(v) ? 1 : 0;
+    f.arithmetic_vars += vc.is_arithmetic(v) ? 1 : 0;
+    f.loop_counters += vc.is_loop_counter(v) ? 1 : 0;
+    if (v < havocked.size() && havocked[v]) {
+      ++f.nondet_vars;
+      f.nondet_flags += vc.is_arithmetic(v) ? 0 : 1;
+    }
+  }
+  const WeakTopologicalOrder wto(cfa);
+  std::vector<std::uint32_t> open;  // ends of the components around the current element
+  const auto& el = wto.elements();
+  for (std::uint32_t i = 0; i < el.size(); ++i) {
+    while (!open.empty() && i >= open.back()) open.pop_back();
+    if (!el[i].head) continue;
+    ++f.loops;
+    open.push_back(el[i].end);
+    if (open.size() > f.max_loop_nesting) f.max_loop_nesting = open.size();
+  }
+  return f;
+}
+
+struct PortfolioStage {
+  std::string analysis;  // a precis-verify --analysis name
+  double share = 1.0;    // of the time left when the stage starts (the last: all)
+};
+
+struct PortfolioChoice {
+  std::vector<PortfolioStage> stages;
+  std::string rule;  // which row of the table chose them
+};
+
+// Nondeterministic flags from which on explicit enumeration is expected to blow up. On
+// the SV-COMP locks family expl's time grows about 3x per lock (one more nondet flag):
+// locks_9 (10 flags) 0.35 s, locks_14-1 (15 flags) not within 30 s, while pred-abe
+// proves every member in under 0.1 s; RERS (1 nondet input, many equality variables)
+// is the opposite case, 0.2 s with expl+pred and over 30 s with pred-abe.
+inline constexpr std::size_t kManyFlags = 12;
+
+inline PortfolioChoice choose_stages(const ProgramFeatures& f) {
+  if (f.nondet_flags >= kManyFlags)
+    return {{{"pred-abe", 1.0 / 3}, {"expl+pred", 0.5}, {"vinta-box", 1.0}},
+            "many nondeterministic flags: predicates first"};
+  return {{{"expl+pred", 1.0 / 3}, {"pred-abe", 0.5}, {"vinta-box", 1.0}}, "default"};
+}
+
+}  // namespace precis
