@@ -206,3 +206,23 @@ TEST_CASE("portfolio: loop nesting is read off the weak topological order") {
   CHECK(f.max_loop_nesting == 2);
   CHECK_FALSE(f.nonlinear);
 }
+
+TEST_CASE("portfolio: inputs are the calls of nondeterministic functions when the CFA marks them") {
+  const auto features = [](bool mark) {
+    CfaBuilder b;
+    auto& e = b.exprs();
+    const VarId in = b.int_var("in");
+    const VarId local = b.int_var("local");
+    const CfaEdge call = b.edge("L0", "L1", Havoc{in});
+    if (mark) b.nondet(call, "__VERIFIER_nondet_int");
+    b.edge("L1", "L2", Havoc{local});  // an uninitialized local
+    b.edge("L2", "ERR",
+           Assume{e.and_(e.eq(e.var(in), e.int_val(1)), e.eq(e.var(local), e.int_val(2)))});
+    b.initial("L0");
+    b.error("ERR");
+    return program_features(std::move(b).build());
+  };
+  CHECK(features(false).nondet_vars == 2);  // .cfa models: every havoc is an input
+  CHECK(features(true).nondet_vars == 1);   // C: only the call
+  CHECK(features(true).nondet_flags == 1);  // `in` is only compared with constants
+}

@@ -10,7 +10,7 @@
 //   -------------------------------------------    -----------------------------------------
 //   default                                        expl+pred (1/3), pred-abe (1/2), vinta-box
 //   >= kManyFlags nondeterministic flags (Boolean   pred-abe (1/3), expl+pred (1/2), vinta-box
-//     or equality variables assigned by a havoc):
+//     or equality inputs, see nondet_vars):
 //     explicit values enumerate their 2^n
 //     combinations, predicates need not
 //
@@ -41,7 +41,10 @@ struct ProgramFeatures {
   std::size_t equality_vars = 0;
   std::size_t arithmetic_vars = 0;
   std::size_t loop_counters = 0;
-  std::size_t nondet_vars = 0;       // variables some havoc assigns (inputs)
+  // Inputs: variables a call of a nondeterministic function assigns (when the CFA marks
+  // such calls, as the C front end does; else every havoc, as in .cfa models). An
+  // uninitialized C local is a havoc too, but not an input.
+  std::size_t nondet_vars = 0;
   std::size_t nondet_flags = 0;      // of those, Boolean or equality variables
   std::size_t loops = 0;             // heads of the weak topological order
   std::size_t max_loop_nesting = 0;  // 0: no loop
@@ -78,12 +81,14 @@ inline ProgramFeatures program_features(const Cfa& cfa) {
   f.locations = cfa.num_locations();
   f.edges = cfa.num_edges();
   std::vector<bool> havocked(cfa.exprs().num_vars(), false);
+  const bool marked = !cfa.nondet_functions().empty();
   for (Loc l = 0; l < cfa.num_locations(); ++l) {
     std::size_t out = 0;
     for (auto e : cfa.out_edges(l)) {
       ++out;
       const Operation& op = cfa.operation(e);
-      if (const auto* h = std::get_if<Havoc>(&op)) havocked[h->var] = true;
+      if (const auto* h = std::get_if<Havoc>(&op); h && (!marked || cfa.nondet_function(e)))
+        havocked[h->var] = true;
       if (f.nonlinear) continue;
       if (const auto* a = std::get_if<Assign>(&op))
         f.nonlinear = detail::nonlinear_term(a->value);
