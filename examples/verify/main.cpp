@@ -798,6 +798,7 @@ int validate(const Model& model, const Config& cfg, const precis::Limits& limits
       v = precis_cli::validate_invariants(cfa, at, o);
     }
 #else
+    (void)limits;
     throw precis::input_error({cfg.validate, 0, 0},
                               "YAML witnesses need the C front end, which this build lacks");
 #endif
