@@ -635,7 +635,7 @@ Outcome run_analysis(const Model& model, const RunContext& ctx) {
 // report lists every stage that ran and which one decided.
 Outcome run_portfolio(const Model& model, const RunContext& ctx) {
   const Config& cfg = ctx.cfg;
-  const precis::ProgramFeatures features = precis::program_features(model.cfa);
+  [[maybe_unused]] const precis::ProgramFeatures features = precis::program_features(model.cfa);
 #ifdef PRECIS_HAVE_CVC5
   precis::PortfolioChoice choice = precis::choose_stages(features);
 #else

@@ -3,7 +3,8 @@
 
   witness_test.py --cli precis-verify --tasks DIR --case NAME [--lint LINTER]
 
-A case named after an SV-COMP task (e.g. loops/sum04-1) runs precis-verify with
+A case named after an SV-COMP task (every task with an unreach-call property under
+--tasks; e.g. loops/sum04-1) runs precis-verify (the default analysis) with
 --witness; an UNSAFE verdict must give a GraphML violation witness that the SV-COMP
 linter accepts (when the linter and Debian's python3-lxml are there) and that
 --validate confirms; a SAFE verdict must be certified and give a YAML correctness
@@ -20,11 +21,22 @@ import subprocess
 import sys
 import tempfile
 
-UNSAFE = ["loops/count_up_down-2", "loops/sum04-1", "loops/terminator_02-1", "loops/trex01-1",
-          "loops/trex02-2", "locks/test_locks_14-2", "systemc/pc_sfifo_1.cil-1"]
-SAFE = ["loops/for_infinite_loop_1", "loops/sum04-2", "loops/while_infinite_loop_1",
-        "locks/test_locks_5", "locks/test_locks_6", "locks/test_locks_7",
-        "ssh-simplified/s3_srvr_1a.cil", "ntdrivers-simplified/kbfiltr_simpl1.cil"]
+def task_names(tasks_dir):
+    """Every SV-COMP task under tasks_dir with an unreach-call property, as set/name."""
+    names = []
+    for root, _, files in os.walk(tasks_dir):
+        for f in files:
+            if f.endswith(".yml") and expected_verdict(os.path.join(root, f)) is not None:
+                names.append(os.path.relpath(os.path.join(root, f), tasks_dir)[:-4])
+    return sorted(names)
+
+
+def expected_verdict(yml):
+    """The task's expected unreach-call verdict (True: safe), or None."""
+    text = open(yml).read()
+    m = re.search(r"unreach-call\.prp\s*\n\s*expected_verdict:\s*(true|false)", text)
+    return None if m is None else m.group(1) == "true"
+
 
 LXML_PYTHON = "/usr/bin/python3"  # Debian's python3-lxml belongs to the system python
 
@@ -58,9 +70,9 @@ def task_case(args, name):
     yml = os.path.join(args.tasks, name + ".yml")
     program = os.path.join(args.tasks, name + ".c")
     with tempfile.TemporaryDirectory() as tmp:
-        unsafe = name in UNSAFE
+        unsafe = not expected_verdict(yml)
         witness = os.path.join(tmp, "witness.graphml" if unsafe else "witness.yml")
-        rc, out = run([args.cli, "-q", "-t", "120", "--witness", witness, yml])
+        rc, out = run([args.cli, "-q", "-t", "60", "--witness", witness, yml])
         print(out)
         if rc == 2:
             print("UNKNOWN: no witness to check")
@@ -161,7 +173,7 @@ def main():
     ap.add_argument("--list", action="store_true")
     args = ap.parse_args()
     if args.list:
-        print("\n".join(UNSAFE + SAFE + ["wrong_invariant", "tampered_violation"]))
+        print("\n".join(task_names(args.tasks) + ["wrong_invariant", "tampered_violation"]))
         return
     if args.case == "wrong_invariant":
         wrong_invariant(args)
