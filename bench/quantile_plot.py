@@ -53,7 +53,10 @@ def main():
             sum(times), total))
     vb = sorted(t / 1000 for t in best.values())
     curves["virtual best"] = vb
-    lines.append("| virtual best | %d | 0 | %d | | %.1f | |" % (len(vb), len(tasks) - len(vb), sum(vb)))
+    errors = sum(1 for rs in tasks.values()
+                 if all(r["outcome"] in ("rejected", "error") for r in rs))
+    lines.append("| virtual best | %d | 0 | %d | %d | %.1f | |" % (
+        len(vb), len(tasks) - len(vb) - errors, errors, sum(vb)))
     summary = os.path.join(a.outdir, "papers_summary.md")
     with open(summary, "w") as f:
         f.write("%d tasks%s\n\n" % (len(tasks), ", %g s per run" % a.timeout if a.timeout else ""))

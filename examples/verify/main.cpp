@@ -635,7 +635,7 @@ Outcome run_analysis(const Model& model, const RunContext& ctx) {
 // report lists every stage that ran and which one decided.
 Outcome run_portfolio(const Model& model, const RunContext& ctx) {
   const Config& cfg = ctx.cfg;
-  [[maybe_unused]] const precis::ProgramFeatures features = precis::program_features(model.cfa);
+  const precis::ProgramFeatures features = precis::program_features(model.cfa);
 #ifdef PRECIS_HAVE_CVC5
   precis::PortfolioChoice choice = precis::choose_stages(features);
 #else
@@ -704,6 +704,20 @@ Outcome run_portfolio(const Model& model, const RunContext& ctx) {
     lines.push_back(std::move(line));
   }
   out.result.stats.lists["portfolio rule"] = {choice.rule};
+  const auto& f = features;
+  out.result.stats.lists["portfolio features"] = {
+      "locations " + std::to_string(f.locations),
+      "branches " + std::to_string(f.branches),
+      "variables " + std::to_string(f.variables),
+      "boolean " + std::to_string(f.boolean_vars),
+      "equality " + std::to_string(f.equality_vars),
+      "arithmetic " + std::to_string(f.arithmetic_vars),
+      "loop counters " + std::to_string(f.loop_counters),
+      "inputs " + std::to_string(f.nondet_vars),
+      "input flags " + std::to_string(f.nondet_flags),
+      "loops " + std::to_string(f.loops),
+      "loop nesting " + std::to_string(f.max_loop_nesting),
+      std::string("nonlinear ") + (f.nonlinear ? "yes" : "no")};
   out.result.stats.time_total = ctx.limits.elapsed();
   return out;
 }

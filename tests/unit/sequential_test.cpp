@@ -175,17 +175,10 @@ TEST_CASE("portfolio: program features and the rule they select") {
   CHECK(f.nonlinear);
   const PortfolioChoice c = choose_stages(f);
   REQUIRE(!c.stages.empty());
-  CHECK(c.stages.front().analysis == "expl+pred");
+  CHECK(c.stages.front().analysis == "expl+pred-abe");
+  CHECK(c.stages.back().analysis == "vinta-box");
   CHECK(c.rule == "default");
-
   CHECK(f.nondet_vars == 0);
-
-  // Many nondeterministic flags: predicates first.
-  ProgramFeatures flags;
-  flags.nondet_flags = kManyFlags;
-  CHECK(choose_stages(flags).stages.front().analysis == "pred-abe");
-  flags.nondet_flags = kManyFlags - 1;
-  CHECK(choose_stages(flags).stages.front().analysis == "expl+pred");
 }
 
 TEST_CASE("portfolio: loop nesting is read off the weak topological order") {
