@@ -17,7 +17,10 @@
 // intervals last, for counting loops (vBox solves sum01-1 and trex01-2 15-40x faster).
 // Rules measured and dropped: ">= 12 nondeterministic flags: pred-abe first" (right for
 // locks_14-1 while expl+pred came first, dominated once expl+pred-abe does; it cost 3.5 s
-// on kbfiltr). A row must win on the suite numbers to be added; the features below are
+// on kbfiltr) and "loop counters and arithmetic: vinta-box first (1/3)" (fires on 32 of
+// the 78, same 74 solved, but 44 s instead of 24 s of CPU, simulated from the table's
+// per-configuration times: vBox is slow where it does not win). A row must win on the
+// suite numbers to be added; the features below are
 // what rows may test, and what --json reports ("portfolio features").
 
 #include <cstddef>
