@@ -16,6 +16,7 @@
 #include <cstdio>
 #include <fstream>
 #include <iostream>
+#include <map>
 #include <memory>
 #include <optional>
 #include <sstream>
@@ -773,9 +774,68 @@ bool looks_like_task(const std::string& path) {
 }
 
 #ifdef PRECIS_HAVE_CVC5
+#ifdef PRECIS_HAVE_CFRONT
+// A correctness witness whose invariants are true but not inductive by themselves
+// (loop invariants are per source loop: a loop in a function inlined at several call
+// sites gets one invariant for all of them, and the caller's locals are out of scope)
+// is validated the way SV-COMP validators use a witness: the invariants become
+// assertions, an edge from each loop head to the error location when the invariant
+// fails, and the analysis (--analysis, auto by default) verifies the instrumented
+// program. A certified SAFE confirms the witness: the invariants hold and the program is
+// safe; a replayed counterexample rejects it, naming the invariant it violates (or the
+// program's own error); anything else leaves it undecided.
+precis_cli::Validation validate_by_analysis(
+    const Model& model, const RunContext& ctx,
+    const std::vector<std::pair<precis::Loc, precis::Term>>& at, const std::string& why) {
+  Model checked = model;
+  precis::Cfa& cfa = checked.cfa;
+  precis::ExprManager& em = cfa.exprs();
+  const precis::Loc err = *cfa.error_location();
+  // The operation text of each assertion edge -> the witness line it checks.
+  std::map<std::string, std::uint32_t> assertion_line;
+  for (const auto& [l, t] : at) {
+    const precis::Operation op = precis::Assume{em.not_(t)};
+    const auto& info = cfa.location_info(l);
+    cfa.add_edge(l, err, op, info.loop_line, info.loop_column);
+    assertion_line.emplace(precis::to_string(op, em), info.loop_line);
+  }
+  const Outcome o =
+      ctx.cfg.analysis == "auto" ? run_portfolio(checked, ctx) : run_analysis(checked, ctx);
+  const precis::VerificationResult& r = o.result;
+  // The checker's failure names the edge or block first; the formula after it can be long.
+  const std::string brief = why.size() > 160 ? why.substr(0, 160) + "..." : why;
+  const std::string intro = "the invariants are not inductive by themselves (" + brief + "); ";
+  if (r.verdict == precis::Verdict::Safe && (r.certified || ctx.cfg.certify == "off"))
+    return {true,
+            intro + "they hold and the program is safe: " +
+                (ctx.cfg.analysis == "auto" ? std::string("the portfolio") : ctx.cfg.analysis) +
+                " proved the program with them as assertions" +
+                (r.certified ? " (certified)" : " (unchecked: --certify off)"),
+            false};
+  if (r.verdict == precis::Verdict::Unsafe && r.counterexample && !r.counterexample->steps.empty()) {
+    const auto& last = r.counterexample->steps.back();
+    const auto it = assertion_line.find(last.operation);
+    if (it != assertion_line.end())
+      return {false,
+              "the invariant at line " + std::to_string(it->second) +
+                  " does not hold: a replayed path of " +
+                  std::to_string(r.counterexample->steps.size()) + " steps violates it",
+              false};
+    return {false, "the program is unsafe: a replayed path of " +
+                       std::to_string(r.counterexample->steps.size()) +
+                       " steps reaches the error location",
+            false};
+  }
+  return {false, intro + "checking them as assertions was undecided: " + r.reason, true};
+}
+#endif
+
 // --validate WITNESS: a violation witness (GraphML) is replayed on the model, a
-// correctness witness (YAML) proved as a certificate. 0: confirmed, 1: rejected.
-int validate(const Model& model, const Config& cfg, const precis::Limits& limits) {
+// correctness witness (YAML) proved as a certificate, or, if its invariants are not
+// inductive by themselves, checked as assertions by an analysis. 0: confirmed,
+// 1: rejected, 2: undecided.
+int validate(const Model& model, const RunContext& ctx) {
+  const Config& cfg = ctx.cfg;
   const precis::Cfa& cfa = model.cfa;
   precis_cli::Validation v;
   if (ends_with(cfg.validate, ".graphml")) {
@@ -795,8 +855,10 @@ int validate(const Model& model, const Config& cfg, const precis::Limits& limits
           heads.push_back(l);
       }
       if (heads.empty()) {
-        v = {false, "no loop head at line " + std::to_string(w.line) + ", column " +
-                        std::to_string(w.column) + " of the program"};
+        v = {false,
+             "no loop head at line " + std::to_string(w.line) + ", column " +
+                 std::to_string(w.column) + " of the program",
+             false};
         break;
       }
       for (precis::Loc l : heads) {
@@ -808,11 +870,11 @@ int validate(const Model& model, const Config& cfg, const precis::Limits& limits
     }
     if (v.reason.empty()) {
       precis::Cvc5Options o;
-      o.deadline = precis::Deadline::of(limits);
+      o.deadline = precis::Deadline::of(ctx.limits);
       v = precis_cli::validate_invariants(cfa, at, o);
+      if (!v.confirmed) v = validate_by_analysis(model, ctx, at, v.reason);
     }
 #else
-    (void)limits;
     throw precis::input_error({cfg.validate, 0, 0},
                               "YAML witnesses need the C front end, which this build lacks");
 #endif
@@ -821,8 +883,9 @@ int validate(const Model& model, const Config& cfg, const precis::Limits& limits
                               "unknown witness format (precis validates .graphml violation "
                               "witnesses and .yml correctness witnesses)");
   }
-  std::cout << (v.confirmed ? "confirmed" : "rejected") << ": " << v.reason << '\n';
-  return v.confirmed ? 0 : 1;
+  std::cout << (v.confirmed ? "confirmed" : v.undecided ? "undecided" : "rejected") << ": "
+            << v.reason << '\n';
+  return v.confirmed ? 0 : v.undecided ? kUnknown : 1;
 }
 #endif
 
@@ -874,7 +937,7 @@ int run(const Config& cfg, const precis::Limits& limits) {
                                   "the model has no error location: nothing to verify");
       if (!cfg.validate.empty()) {
 #ifdef PRECIS_HAVE_CVC5
-        return validate(model, cfg, limits);
+        return validate(model, RunContext{cfg, limits, nullptr, &watchdog});
 #else
         throw precis::input_error({cfg.validate, 0, 0}, "--validate needs cvc5");
 #endif

@@ -192,6 +192,7 @@ inline void write_cfa_correctness(std::ostream& os, const precis::Cfa& cfa,
 struct Validation {
   bool confirmed = false;
   std::string reason;
+  bool undecided = false;  // neither confirmed nor rejected (a limit, an UNKNOWN)
 };
 
 // Replays a violation witness by concrete execution of the CFA over exact integers. The

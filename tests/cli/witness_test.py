@@ -10,7 +10,8 @@ linter accepts (when the linter and Debian's python3-lxml are there) and that
 --validate confirms; a SAFE verdict must be certified and give a YAML correctness
 witness that --validate confirms. An UNKNOWN verdict is a skip (exit 77), never a pass.
 The case "wrong_invariant" checks that a correctness witness with a wrong invariant is
-rejected and a right hand-written one confirmed; "tampered_violation" that a violation
+rejected with the line it fails at, and right hand-written ones confirmed (an inductive
+one by the certificate checker, a true but weaker one as an assertion by the analysis); "tampered_violation" that a violation
 witness's nondeterministic calls are marked, that dropping the values of uninitialized
 variables does not shift the others, and that a changed call value is rejected.
 """
@@ -116,15 +117,22 @@ def wrong_invariant(args):
     yml = os.path.join(args.tasks, "loops/sum04-2.yml")
     with tempfile.TemporaryDirectory() as tmp:
         w = os.path.join(tmp, "w.yml")
-        for value, expect in [("sn == 2 * i - 2 && i <= 9", "confirmed"),
-                              ("sn == 2 * i - 2 && i <= 8", "rejected"),
-                              ("sn == 2 * i", "rejected")]:
+        # (invariant, verdict, what the reason must say): an inductive invariant is
+        # proved as a certificate; a true one too weak to be inductive is checked as an
+        # assertion by the analysis; a false one is rejected with the line it fails at.
+        for value, expect, why in [
+                ("sn == 2 * i - 2 && i <= 9", "confirmed", "inductive and exclude"),
+                ("i <= 9", "confirmed", "not inductive by themselves.*they hold"),
+                ("sn == 2 * i - 2 && i <= 8", "rejected", "invariant at line 13 does not hold"),
+                ("sn == 2 * i", "rejected", "invariant at line 13 does not hold")]:
             with open(w, "w") as f:
                 f.write(WITNESS % value)
             rc, out = run([args.cli, "-q", "--validate", w, yml])
             print(value, "->", out.strip())
             if not out.startswith(expect) or rc != (0 if expect == "confirmed" else 1):
                 fail("expected %s for %s" % (expect, value))
+            if not re.search(why, out):
+                fail("expected the reason to say '%s' for %s" % (why, value))
 
 
 def last_result_to_zero(text):
