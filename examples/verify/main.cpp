@@ -48,7 +48,6 @@
 #include "precis/domains/predicate/synergy_analysis.hpp"
 #include "precis/domains/product/product_domain.hpp"
 #include "precis/domains/product/strategy_product.hpp"
-#include "precis/io/sha256.hpp"
 #include "precis/refine/block_refiner.hpp"
 #include "precis/refine/explicit_smt_refiner.hpp"
 #include "precis/refine/predicate_refiner.hpp"
@@ -57,8 +56,11 @@
 #include "precis/refine/strategy_product_refiner.hpp"
 #include "precis/refine/synergy_refiner.hpp"
 #include "precis/refine/value_limit_refiner.hpp"
-#include "witnesses.hpp"
 #endif
+// Certificates and witnesses are written without cvc5 too (only checking them needs it).
+#include "precis/certify/certificate.hpp"
+#include "precis/io/sha256.hpp"
+#include "witnesses.hpp"
 
 #ifdef PRECIS_HAVE_CFRONT
 #include "precis/frontends/c/c_frontend.hpp"
@@ -124,6 +126,14 @@ const std::vector<std::string> kAnalyses{
     "expl",          "pred-cart", "pred-bool",   "expl+pred", "pred-abe",  "pred-abe-cart",
     "expl+pred-abe", "prod",      "prod-state",  "prod-path", "prod-arg",  "ai-box",
     "ai-boxes",      "vinta-box", "vinta-boxes", "ufo-box",   "ufo-boxes", "synergy"};
+
+// The analyses of --stages, in order ("a,b,c").
+std::vector<std::string> stage_names(const std::string& list) {
+  std::vector<std::string> names;
+  std::stringstream in(list);
+  for (std::string name; std::getline(in, name, ',');) names.push_back(name);
+  return names;
+}
 
 bool ends_with(const std::string& s, const std::string& suffix) {
   return s.size() >= suffix.size() &&
@@ -644,9 +654,7 @@ Outcome run_portfolio(const Model& model, const RunContext& ctx) {
 #endif
   if (!cfg.stages.empty()) {
     // --stages a,b,c: each stage an equal share of the time left (1/3, 1/2, all).
-    std::vector<std::string> names;
-    std::stringstream in(cfg.stages);
-    for (std::string name; std::getline(in, name, ',');) names.push_back(name);
+    const std::vector<std::string> names = stage_names(cfg.stages);
     choice = {{}, "--stages"};
     for (std::size_t i = 0; i < names.size(); ++i)
       choice.stages.push_back({names[i], 1.0 / static_cast<double>(names.size() - i)});
@@ -757,6 +765,10 @@ std::string unknown_report(const Config& cfg, const std::string& reason, bool is
   std::ostringstream os;
   precis::VerificationResult r;
   r.reason = reason;
+  if (!cfg.validate.empty()) {
+    os << "undecided: " << reason << '\n';  // --validate prints as its own result does
+    return os.str();
+  }
   if (cfg.json) {
     std::optional<precis::SvCompInfo> sv;
     if (is_task) sv = precis::SvCompInfo{"unknown", std::nullopt};
@@ -812,7 +824,8 @@ precis_cli::Validation validate_by_analysis(
                 " proved the program with them as assertions" +
                 (r.certified ? " (certified)" : " (unchecked: --certify off)"),
             false};
-  if (r.verdict == precis::Verdict::Unsafe && r.counterexample && !r.counterexample->steps.empty()) {
+  if (r.verdict == precis::Verdict::Unsafe && r.counterexample &&
+      !r.counterexample->steps.empty()) {
     const auto& last = r.counterexample->steps.back();
     const auto it = assertion_line.find(last.operation);
     if (it != assertion_line.end())
@@ -821,9 +834,10 @@ precis_cli::Validation validate_by_analysis(
                   " does not hold: a replayed path of " +
                   std::to_string(r.counterexample->steps.size()) + " steps violates it",
               false};
-    return {false, "the program is unsafe: a replayed path of " +
-                       std::to_string(r.counterexample->steps.size()) +
-                       " steps reaches the error location",
+    return {false,
+            "the program is unsafe: a replayed path of " +
+                std::to_string(r.counterexample->steps.size()) +
+                " steps reaches the error location",
             false};
   }
   return {false, intro + "checking them as assertions was undecided: " + r.reason, true};
@@ -883,8 +897,10 @@ int validate(const Model& model, const RunContext& ctx) {
                               "unknown witness format (precis validates .graphml violation "
                               "witnesses and .yml correctness witnesses)");
   }
-  std::cout << (v.confirmed ? "confirmed" : v.undecided ? "undecided" : "rejected") << ": "
-            << v.reason << '\n';
+  std::cout << (v.confirmed   ? "confirmed"
+                : v.undecided ? "undecided"
+                              : "rejected")
+            << ": " << v.reason << '\n';
   return v.confirmed ? 0 : v.undecided ? kUnknown : 1;
 }
 #endif
@@ -1162,13 +1178,12 @@ int main(int argc, char** argv) {
                  "left: 1/n, 1/(n-1), ..., all)")
       ->check(CLI::Validator(
           [](std::string& v) -> std::string {
-            std::stringstream in(v);
-            std::size_t n = 0;
-            for (std::string name; std::getline(in, name, ','); ++n)
+            const std::vector<std::string> names = stage_names(v);
+            for (const std::string& name : names)
               if (std::find(kAnalyses.begin(), kAnalyses.end(), name) == kAnalyses.end())
                 return "unknown analysis '" + name + "' in --stages";
-            return n == 0 || v.back() == ',' ? std::string("--stages needs analysis names")
-                                             : std::string();
+            return names.empty() || v.back() == ',' ? std::string("--stages needs analysis names")
+                                                    : std::string();
           },
           "LIST"));
   app.add_option("--witness", cfg.witness,
@@ -1176,8 +1191,9 @@ int main(int argc, char** argv) {
                  "loop invariants (certified SAFE); for .cfa models JSON");
   app.add_option("--validate", cfg.validate,
                  "instead of verifying, check a witness for the model: replay a .graphml "
-                 "violation witness, prove a .yml correctness witness (prints confirmed or "
-                 "rejected; exit 0 or 1)");
+                 "violation witness, prove a .yml correctness witness, or check its invariants "
+                 "as assertions with --analysis if they are not inductive (prints confirmed, "
+                 "rejected or undecided; exit 0, 1 or 2)");
   app.add_flag("-q,--quiet", cfg.quiet, "no progress or statistics on stderr");
   app.add_option("--arg-dot", cfg.arg_dot, "write the final ARG as GraphViz DOT");
   app.add_option("--cfa-dot", cfg.cfa_dot, "write the CFA as GraphViz DOT");

@@ -23,13 +23,16 @@
 #include <unordered_map>
 #include <vector>
 
-#include "precis/certify/certificate_checker.hpp"
+#include "precis/certify/certificate.hpp"
 #include "precis/cfa/cfa.hpp"
 #include "precis/core/result.hpp"
 #include "precis/expr/c_expression.hpp"
 #include "precis/expr/eval_big.hpp"
 #include "precis/expr/printer.hpp"
 #include "precis/io/witness.hpp"
+#ifdef PRECIS_HAVE_CVC5
+#include "precis/certify/certificate_checker.hpp"
+#endif
 
 namespace precis_cli {
 
@@ -260,6 +263,7 @@ inline Validation validate_violation(const precis::Cfa& cfa,
   return {false, "no error location within " + std::to_string(max_steps) + " steps"};
 }
 
+#ifdef PRECIS_HAVE_CVC5
 // Proves a correctness witness's loop invariants (already parsed per CFA loop head) as a
 // certificate with invariants at those loop heads only.
 inline Validation validate_invariants(const precis::Cfa& cfa,
@@ -290,5 +294,6 @@ inline Validation validate_invariants(const precis::Cfa& cfa,
                       std::to_string(r.queries) + " queries)"};
   return {false, r.failure};
 }
+#endif
 
 }  // namespace precis_cli

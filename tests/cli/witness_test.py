@@ -11,7 +11,9 @@ linter accepts (when the linter and Debian's python3-lxml are there) and that
 witness that --validate confirms. An UNKNOWN verdict is a skip (exit 77), never a pass.
 The case "wrong_invariant" checks that a correctness witness with a wrong invariant is
 rejected with the line it fails at, and right hand-written ones confirmed (an inductive
-one by the certificate checker, a true but weaker one as an assertion by the analysis); "tampered_violation" that a violation
+one by the certificate checker, a true but weaker one as an assertion by the analysis);
+"helped_by_witness" that the right invariant validates a task precis cannot verify by
+itself, and that a weak one leaves it undecided (exit 2); "tampered_violation" that a violation
 witness's nondeterministic calls are marked, that dropping the values of uninitialized
 variables does not shift the others, and that a changed call value is rejected.
 """
@@ -135,6 +137,28 @@ def wrong_invariant(args):
                 fail("expected the reason to say '%s' for %s" % (why, value))
 
 
+def helped_by_witness(args):
+    """count_up_down-1 needs x + y == n, which no analysis of precis finds (UNKNOWN within
+    60 s): with it in the witness the task is validated (the assertion edge hands the
+    relation to the analysis; as a certificate alone it is not inductive, since the
+    checker does not know that the unsigned y is never negative); with a true but weak
+    invariant the assertion check has to verify the task itself and stays undecided."""
+    yml = os.path.join(args.tasks, "loops/count_up_down-1.yml")
+    with tempfile.TemporaryDirectory() as tmp:
+        w = os.path.join(tmp, "w.yml")
+        for value, expect, rc_expected, limit in [
+                ("x + y == n && n <= 4294967295", "confirmed", 0, "60"),
+                ("x <= n", "undecided", 2, "5")]:
+            text = WITNESS.replace("sum04-2.c", "count_up_down-1.c").replace(
+                "line: 13, column: 3", "line: 17, column: 3")
+            with open(w, "w") as f:
+                f.write(text % value)
+            rc, out = run([args.cli, "-q", "-t", limit, "--validate", w, yml])
+            print(value, "->", out.strip())
+            if not out.startswith(expect) or rc != rc_expected:
+                fail("expected %s (exit %d) for %s, got exit %d" % (expect, rc_expected, value, rc))
+
+
 def last_result_to_zero(text):
     m = list(re.finditer(r"\\result == -?[0-9]+;", text))[-1]
     return text[:m.start()] + "\\result == 0;" + text[m.end():]
@@ -181,10 +205,13 @@ def main():
     ap.add_argument("--list", action="store_true")
     args = ap.parse_args()
     if args.list:
-        print("\n".join(task_names(args.tasks) + ["wrong_invariant", "tampered_violation"]))
+        print("\n".join(task_names(args.tasks) +
+                        ["wrong_invariant", "helped_by_witness", "tampered_violation"]))
         return
     if args.case == "wrong_invariant":
         wrong_invariant(args)
+    elif args.case == "helped_by_witness":
+        helped_by_witness(args)
     elif args.case == "tampered_violation":
         tampered_violation(args)
     else:
