@@ -8,8 +8,10 @@
 // evaluated three-valued (false and unknown = false), which is sound and more precise.
 
 #include <concepts>
+#include <cstddef>
 #include <cstdint>
 #include <optional>
+#include <utility>
 
 #include "precis/expr/term.hpp"
 
@@ -67,17 +69,36 @@ inline OptValue rem(std::int64_t a, std::int64_t b) {
 
 }  // namespace arith
 
+// The arithmetic of evaluate(): std::int64_t, an overflow is unknown. A policy for
+// detail::eval_with, which expr/eval_big.hpp instantiates with exact integers too.
+struct Int64Arithmetic {
+  using value = std::int64_t;
+  static OptValue add(value a, value b) { return arith::add(a, b); }
+  static OptValue sub(value a, value b) { return arith::sub(a, b); }
+  static OptValue mul(value a, value b) { return arith::mul(a, b); }
+  static OptValue neg(value a) { return arith::neg(a); }
+  static OptValue div(value a, value b) { return arith::div(a, b); }
+  static OptValue mod(value a, value b) { return arith::mod(a, b); }
+  static OptValue rem(value a, value b) { return arith::rem(a, b); }
+};
+
 namespace detail {
 
-template <Valuation V>
-OptValue eval_rec(Term t, const V& val) {
-  auto b = [](bool x) -> OptValue { return x ? 1 : 0; };
+// The evaluator over the arithmetic A (a value type and partial operations that return
+// nullopt for unknown: overflow, division by zero). Boolean connectives, Ite, and a
+// product with a zero factor are three-valued the same way for every A, so evaluators
+// over different arithmetics agree wherever both know a value.
+template <class A, class V>
+std::optional<typename A::value> eval_with(Term t, const V& val) {
+  using R = std::optional<typename A::value>;
+  using T = typename A::value;
+  auto b = [](bool x) -> R { return T(x ? 1 : 0); };
   switch (t.op()) {
-    case Op::Var: return val(t.var());
+    case Op::Var: return R(val(t.var()));
     case Op::IntConst:
-    case Op::BoolConst: return t.value();
+    case Op::BoolConst: return T(t.value());
     case Op::Not: {
-      auto a = eval_rec(t.arg(0), val);
+      auto a = eval_with<A>(t.arg(0), val);
       if (!a) return std::nullopt;
       return b(*a == 0);
     }
@@ -86,7 +107,7 @@ OptValue eval_rec(Term t, const V& val) {
       const bool is_and = t.op() == Op::And;
       bool unknown = false;
       for (std::size_t i = 0; i < t.num_args(); ++i) {
-        auto a = eval_rec(t.arg(i), val);
+        auto a = eval_with<A>(t.arg(i), val);
         if (!a) {
           unknown = true;
         } else if ((*a != 0) != is_and) {
@@ -97,44 +118,44 @@ OptValue eval_rec(Term t, const V& val) {
       return b(is_and);
     }
     case Op::Imply: {
-      auto l = eval_rec(t.arg(0), val);
-      if (l && *l == 0) return 1;
-      auto r = eval_rec(t.arg(1), val);
-      if (r && *r != 0) return 1;
-      if (l && r) return 0;
+      auto l = eval_with<A>(t.arg(0), val);
+      if (l && *l == 0) return b(true);
+      auto r = eval_with<A>(t.arg(1), val);
+      if (r && *r != 0) return b(true);
+      if (l && r) return b(false);
       return std::nullopt;
     }
     case Op::Ite: {
-      auto c = eval_rec(t.arg(0), val);
-      if (c) return eval_rec(t.arg(*c != 0 ? 1 : 2), val);
-      auto x = eval_rec(t.arg(1), val);
-      auto y = eval_rec(t.arg(2), val);
+      auto c = eval_with<A>(t.arg(0), val);
+      if (c) return eval_with<A>(t.arg(*c != 0 ? 1 : 2), val);
+      auto x = eval_with<A>(t.arg(1), val);
+      auto y = eval_with<A>(t.arg(2), val);
       if (x && y && *x == *y) return x;
       return std::nullopt;
     }
     case Op::Neg: {
-      auto a = eval_rec(t.arg(0), val);
+      auto a = eval_with<A>(t.arg(0), val);
       if (!a) return std::nullopt;
-      return arith::neg(*a);
+      return A::neg(*a);
     }
     case Op::Add:
     case Op::Mul: {
       const bool is_add = t.op() == Op::Add;
-      std::int64_t acc = is_add ? 0 : 1;
+      T acc(is_add ? 0 : 1);
       bool unknown = false;
       for (std::size_t i = 0; i < t.num_args(); ++i) {
-        auto a = eval_rec(t.arg(i), val);
+        auto a = eval_with<A>(t.arg(i), val);
         if (!a) {
           unknown = true;
           continue;
         }
-        if (!is_add && *a == 0) return 0;  // x * 0 = 0 even if x is unknown
+        if (!is_add && *a == 0) return T(0);  // x * 0 = 0 even if x is unknown
         if (unknown) continue;
-        auto r = is_add ? arith::add(acc, *a) : arith::mul(acc, *a);
+        auto r = is_add ? A::add(acc, *a) : A::mul(acc, *a);
         if (!r)
           unknown = true;  // overflow of a partial product: keep looking for a 0
         else
-          acc = *r;
+          acc = std::move(*r);
       }
       if (unknown) return std::nullopt;
       return acc;
@@ -142,9 +163,9 @@ OptValue eval_rec(Term t, const V& val) {
     default: break;
   }
   // Remaining operators are binary and strict in both arguments.
-  auto l = eval_rec(t.arg(0), val);
+  auto l = eval_with<A>(t.arg(0), val);
   if (!l) return std::nullopt;
-  auto r = eval_rec(t.arg(1), val);
+  auto r = eval_with<A>(t.arg(1), val);
   if (!r) return std::nullopt;
   switch (t.op()) {
     case Op::Iff: return b((*l != 0) == (*r != 0));
@@ -155,10 +176,10 @@ OptValue eval_rec(Term t, const V& val) {
     case Op::Le: return b(*l <= *r);
     case Op::Gt: return b(*l > *r);
     case Op::Ge: return b(*l >= *r);
-    case Op::Sub: return arith::sub(*l, *r);
-    case Op::Div: return arith::div(*l, *r);
-    case Op::Mod: return arith::mod(*l, *r);
-    case Op::Rem: return arith::rem(*l, *r);
+    case Op::Sub: return A::sub(*l, *r);
+    case Op::Div: return A::div(*l, *r);
+    case Op::Mod: return A::mod(*l, *r);
+    case Op::Rem: return A::rem(*l, *r);
     default: return std::nullopt;
   }
 }
@@ -168,7 +189,7 @@ OptValue eval_rec(Term t, const V& val) {
 // Evaluates `t` under `val`. Booleans are returned as 0 (false) or 1 (true).
 template <Valuation V>
 OptValue evaluate(Term t, const V& val) {
-  return detail::eval_rec(t, val);
+  return detail::eval_with<Int64Arithmetic>(t, val);
 }
 
 // Convenience: a valuation under which every variable is unknown.
