@@ -37,6 +37,15 @@ Loc loc(const Cfa& cfa, const std::string& name) {
   return 0;
 }
 
+// The last location besides the initial one whose invariant has two or more disjuncts
+// (the place to break a certificate by dropping one).
+std::optional<Loc> with_several_disjuncts(const Cfa& cfa, const Certificate& c) {
+  std::optional<Loc> found;
+  for (Loc l = 0; l < cfa.num_locations(); ++l)
+    if (l != cfa.initial_location() && c.disjuncts[l].size() >= 2) found = l;
+  return found;
+}
+
 // x := 0; while (x < 10) x := x + 1; error if x > 10. Locations: L0 (init), H (loop
 // head), B (body), X (exit), ERR.
 Cfa counter() {
@@ -184,9 +193,7 @@ TEST_CASE("certificate: dropping one disjunct of an ARG certificate is caught at
   REQUIRE(c);
   REQUIRE(c->check.valid);
   // A location (not the initial one) with several explicit states: drop the first.
-  std::optional<Loc> victim;
-  for (Loc l = 0; l < cfa.num_locations(); ++l)
-    if (l != cfa.initial_location() && c->certificate.disjuncts[l].size() >= 2) victim = l;
+  const std::optional<Loc> victim = with_several_disjuncts(cfa, c->certificate);
   REQUIRE(victim);
   Certificate broken = c->certificate;
   broken.disjuncts[*victim].erase(broken.disjuncts[*victim].begin());
@@ -241,9 +248,7 @@ TEST_CASE("certificate: the ARG's successor hints give one small query per disju
 
   // Hints do not hide a dropped disjunct: the step into it fails and so does the whole
   // invariant, whichever disjunct the hint names.
-  std::optional<Loc> victim;
-  for (Loc l = 0; l < cfa.num_locations(); ++l)
-    if (l != cfa.initial_location() && cert.disjuncts[l].size() >= 2) victim = l;
+  const std::optional<Loc> victim = with_several_disjuncts(cfa, cert);
   REQUIRE(victim);
   Certificate broken = cert;
   broken.disjuncts[*victim].pop_back();

@@ -69,13 +69,17 @@ inline EdgeProof hinted_edge_proof(const Cfa& cfa, const Certificate& c,
     ExprManager& em = *cfa.expr_manager();
     const Loc t = cfa.target(e);
     const auto& ds = c.disjuncts[l];
+    std::vector<const std::vector<std::uint32_t>*> hints(ds.size());
     bool any = false;
-    for (std::size_t i = 0; i < ds.size() && !any; ++i) any = successor_hint(c, l, i, k, t);
+    for (std::size_t i = 0; i < ds.size(); ++i) {
+      hints[i] = successor_hint(c, l, i, k, t);
+      any = any || hints[i] != nullptr;
+    }
     if (!any) return false;
     const Term whole = em.not_(inv[t]);
     for (std::size_t i = 0; i < ds.size(); ++i) {
       Term target = whole;
-      if (const auto* h = successor_hint(c, l, i, k, t)) {
+      if (const auto* h = hints[i]) {
         std::vector<Term> some;
         for (std::uint32_t j : *h) some.push_back(c.disjuncts[t][j]);
         target = em.not_(em.disj(std::span<const Term>(some)));
