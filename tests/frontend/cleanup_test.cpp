@@ -8,6 +8,8 @@
 #include "precis/cfa/cleanup.hpp"
 #include "precis/cfa/variable_classification.hpp"
 
+namespace cleanup_test {
+
 using precis::test::has_op;
 
 TEST_CASE("cleanup: unreachable locations + assume true/false + skip chains") {
@@ -99,3 +101,5 @@ int main() {
   CHECK_FALSE(vc.is_loop_counter(id("main::state")));
   CHECK(vc.size() == cfa.exprs().num_vars());
 }
+
+}  // namespace cleanup_test

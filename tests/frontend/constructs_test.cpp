@@ -7,6 +7,8 @@
 
 #include "helpers.hpp"
 
+namespace constructs_test {
+
 using precis::test::has_op;
 using precis::test::ops;
 using precis::test::tr;
@@ -229,3 +231,5 @@ TEST_CASE("the cleanup removes skip chains and unreachable code") {
   for (auto e : clean.edges())
     CHECK_FALSE(std::holds_alternative<precis::Skip>(clean.operation(e)));
 }
+
+}  // namespace constructs_test

@@ -16,6 +16,8 @@
 
 #include "helpers.hpp"
 
+namespace differential_test {
+
 namespace fs = std::filesystem;
 
 namespace {
@@ -267,3 +269,5 @@ int main() { before = 1; stop(0); after = 1; return 0; }
 )",
                {{"int", "before"}, {"int", "after"}});
 }
+
+}  // namespace differential_test

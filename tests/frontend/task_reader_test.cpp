@@ -8,6 +8,8 @@
 
 #include "precis/frontends/c/c_frontend.hpp"
 
+namespace task_reader_test {
+
 namespace fs = std::filesystem;
 
 namespace {
@@ -119,3 +121,5 @@ TEST_CASE("read_task: errors carry the position") {
                   precis::input_error);
   CHECK_THROWS_AS(precis::c::read_task("/nonexistent/task.yml"), precis::input_error);
 }
+
+}  // namespace task_reader_test

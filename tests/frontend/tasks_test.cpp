@@ -11,6 +11,8 @@
 
 #include "helpers.hpp"
 
+namespace tasks_test {
+
 namespace fs = std::filesystem;
 
 namespace {
@@ -45,3 +47,5 @@ TEST_CASE("all sv-comp tasks translate") {
     CHECK(cfa.final_location().has_value());
   }
 }
+
+}  // namespace tasks_test

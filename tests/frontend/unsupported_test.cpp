@@ -6,6 +6,8 @@
 
 #include "helpers.hpp"
 
+namespace unsupported_test {
+
 namespace {
 
 // Translates `code` and returns the error message (empty if it translated).
@@ -84,3 +86,5 @@ TEST_CASE("parse errors are input errors with a position") {
   msg = error_of("int f() { return 0; }");
   CHECK(msg.find("no definition of the entry function 'main'") != std::string::npos);
 }
+
+}  // namespace unsupported_test

@@ -30,6 +30,8 @@
 
 using namespace precis;
 
+namespace abe_test {
+
 namespace {
 
 CegarOptions options(double time_limit) {
@@ -253,3 +255,5 @@ TEST_CASE("an UNSAFE through a block of 2^10 paths is replayed") {
   cegar.analysis().report(r.stats);
   CHECK(r.stats.extra.at("abe abstractions") <= 2);
 }
+
+}  // namespace abe_test

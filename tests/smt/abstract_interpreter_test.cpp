@@ -13,6 +13,8 @@
 
 using namespace precis;
 
+namespace abstract_interpreter_test {
+
 namespace {
 
 Cfa box_model(const std::string& name) {
@@ -121,3 +123,5 @@ TEST_CASE("the certificate check rejects what is not an invariant") {
   CHECK_FALSE(unsafe.inductive);
   CHECK(unsafe.failure.find("safety") != std::string::npos);
 }
+
+}  // namespace abstract_interpreter_test

@@ -31,6 +31,8 @@
 
 using namespace precis;
 
+namespace big_int_replay_test {
+
 namespace {
 
 const BigInt expected_x = (BigInt(1) << 63) + 5;  // 9223372036854775813
@@ -179,3 +181,5 @@ TEST_CASE("big replay: the exact feasibility check of the error path") {
   CHECK(bad.failed_step == 1);
   (void)x;
 }
+
+}  // namespace big_int_replay_test

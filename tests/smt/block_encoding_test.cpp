@@ -15,6 +15,8 @@
 
 using namespace precis;
 
+namespace block_encoding_test {
+
 namespace {
 
 // Bourdoncle's definition: for every edge (u, v) of ordered locations,
@@ -449,3 +451,5 @@ TEST_CASE("block graph and formula: a straight-line block of 3 * 10^4 edges") {
   CHECK(pf.index[x] == n);
   CHECK(pf.conjuncts[0].depth() < 10);  // flat: no nesting along the block
 }
+
+}  // namespace block_encoding_test

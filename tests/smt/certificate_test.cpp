@@ -24,6 +24,8 @@
 
 using namespace precis;
 
+namespace certificate_test {
+
 namespace {
 
 Cfa model(const std::string& name) {
@@ -256,3 +258,5 @@ TEST_CASE("certificate: the ARG's successor hints give one small query per disju
   CHECK_FALSE(b.valid);
   CHECK(b.kind == "consecution");
 }
+
+}  // namespace certificate_test

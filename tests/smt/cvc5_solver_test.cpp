@@ -10,6 +10,8 @@
 
 using namespace precis;
 
+namespace cvc5_solver_test {
+
 static_assert(SmtSolver<Cvc5Solver>);
 
 namespace {
@@ -168,3 +170,5 @@ TEST_CASE("cvc5: unknown is retried with the fallback options") {
     CHECK_FALSE(s.reason_unknown().empty());
   }
 }
+
+}  // namespace cvc5_solver_test

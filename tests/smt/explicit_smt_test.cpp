@@ -14,6 +14,8 @@
 
 using namespace precis;
 
+namespace explicit_smt_test {
+
 namespace {
 using ExplSmt = CEGAR<Expl, ExplicitSmtRefiner>;
 }
@@ -73,3 +75,5 @@ TEST_CASE("explicit + SMT check on the Theta models and tests/models: never a wr
     }
   }
 }
+
+}  // namespace explicit_smt_test

@@ -11,6 +11,8 @@
 
 using namespace precis;
 
+namespace feasibility_test {
+
 namespace {
 
 struct Fixture {
@@ -213,3 +215,5 @@ TEST_CASE("feasibility: one shared solver over many paths, 10/100/1000 steps") {
   }
   CHECK(f.solver.stats().checks >= 6);
 }
+
+}  // namespace feasibility_test

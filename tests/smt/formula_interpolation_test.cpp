@@ -16,6 +16,8 @@
 
 using namespace precis;
 
+namespace formula_interpolation_test {
+
 namespace {
 
 struct Fixture {
@@ -346,3 +348,5 @@ TEST_CASE("formula interpolation: random formulas") {
                << " ms interpolating, " << ms << " ms in all");
   CHECK(kept == 200);
 }
+
+}  // namespace formula_interpolation_test

@@ -13,6 +13,8 @@
 
 using namespace precis;
 
+namespace interpolation_test {
+
 namespace {
 
 struct Fixture {
@@ -196,3 +198,5 @@ TEST_CASE("interpolation: feasible paths give no interpolants") {
   std::vector<Operation> ops{Assume{f.em.gt(f.v(x), f.c(0))}};
   CHECK_FALSE(interpolate_path(f.ssa, ops, f.solver).has_value());
 }
+
+}  // namespace interpolation_test

@@ -31,6 +31,8 @@
 
 using namespace precis;
 
+namespace limits_test {
+
 namespace {
 
 Deadline deadline_in(std::chrono::milliseconds ms) {
@@ -466,3 +468,5 @@ TEST_CASE("limits: long paths over many variables take linear memory") {
   CHECK(cur[3] > cur[7]);
   CHECK(cur[7] > 100);
 }
+
+}  // namespace limits_test

@@ -21,6 +21,8 @@
 
 using namespace precis;
 
+namespace predicate_cegar_test {
+
 namespace {
 
 struct Run {
@@ -173,3 +175,5 @@ TEST_CASE("predicate CEGAR: deep_loop_bug_unsafe with a long limit (slow)" * doc
     if (r.result.verdict == Verdict::Unsafe) check_counterexample(cfa, r.result);
   }
 }
+
+}  // namespace predicate_cegar_test

@@ -17,6 +17,8 @@
 
 using namespace precis;
 
+namespace predicate_domain_test {
+
 namespace {
 
 struct Fixture {
@@ -212,3 +214,5 @@ TEST_CASE("predicate: cost of one abstract post at 4 / 16 / 64 predicates" * doc
     MESSAGE(n << " predicates: cartesian " << post_cost(AbstractionMode::Cartesian, n)
               << " us, boolean " << post_cost(AbstractionMode::Boolean, n) << " us");
 }
+
+}  // namespace predicate_domain_test

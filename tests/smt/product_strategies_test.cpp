@@ -17,6 +17,8 @@
 
 using namespace precis;
 
+namespace product_strategies_test {
+
 namespace {
 
 struct Run {
@@ -354,3 +356,5 @@ TEST_CASE("a reinstated variable's larger limit does not widen one enumeration")
   CHECK(r.verdict == Verdict::Safe);
   CHECK(a.enumerator().stats().models <= 3 * (o.k + 1));
 }
+
+}  // namespace product_strategies_test

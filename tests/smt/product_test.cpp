@@ -20,6 +20,8 @@
 
 using namespace precis;
 
+namespace product_test {
+
 namespace {
 using ExplPred = ProductDomain<Expl, Pred>;
 static_assert(
@@ -110,3 +112,5 @@ TEST_CASE("escalating value limits: expl+pred is never weaker than expl on a cou
   CHECK(r2.verdict == Verdict::Safe);
   CHECK(rl->escalations() == 0);
 }
+
+}  // namespace product_test

@@ -33,6 +33,8 @@
 
 using namespace precis;
 
+namespace sliced_prefix_smt_test {
+
 namespace {
 
 static_assert(std::same_as<prefix_provider_t<PredicateRefiner>, SmtPrefixes>);
@@ -271,3 +273,5 @@ TEST_CASE("selection with SMT refiners on tests/models: every verdict as expecte
     }
   }
 }
+
+}  // namespace sliced_prefix_smt_test

@@ -25,6 +25,8 @@
 
 using namespace precis;
 
+namespace synergy_test {
+
 namespace {
 
 Literal pos(Term p) { return Literal{p, true}; }
@@ -566,3 +568,5 @@ TEST_CASE("synergy: an unsafe client is UNSAFE with a counterexample the interpr
   REQUIRE(c.result.counterexample);
   testing::check_counterexample(cfa, c.result);
 }
+
+}  // namespace synergy_test

@@ -21,6 +21,8 @@
 
 using namespace precis;
 
+namespace vinta_test {
+
 namespace {
 
 Cfa box_model(const std::string& name) {
@@ -151,3 +153,5 @@ TEST_CASE("vinta: every box and Theta model, no wrong verdict") {
   MESSAGE("vinta decided " << decided << " of " << total << " runs");
   CHECK(decided * 2 >= total);
 }
+
+}  // namespace vinta_test

@@ -20,6 +20,8 @@
 
 using namespace precis;
 
+namespace big_int_test {
+
 namespace {
 
 constexpr std::int64_t kMax = std::numeric_limits<std::int64_t>::max();
@@ -301,3 +303,5 @@ TEST_CASE("reports print counterexample values beyond 64 bits exactly") {
   CHECK(json.str().find("\"changes\":{\"x\":9223372036854775813}") != std::string::npos);
   CHECK(json.str().find("\"changes\":{\"y\":5}") != std::string::npos);
 }
+
+}  // namespace big_int_test

@@ -18,6 +18,8 @@
 
 using namespace precis;
 
+namespace box_test {
+
 namespace {
 
 constexpr std::int64_t kMin = std::numeric_limits<std::int64_t>::min();
@@ -571,3 +573,5 @@ TEST_CASE("Boxes widening and the disjunctive WIDENWITH (VINTA section 4.2)") {
     CHECK(d.difference(a, hole).size() == 6);
   }
 }
+
+}  // namespace box_test

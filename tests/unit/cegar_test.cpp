@@ -9,6 +9,8 @@
 
 using namespace precis;
 
+namespace cegar_test {
+
 namespace {
 // The explicit-value paper's Fig. 1: system_call() is a havoc.
 Cfa fig1() {
@@ -205,3 +207,5 @@ TEST_CASE("Fig. 2: Interpolate/Refine on its error path; scoped precision saves 
   CHECK(r2.verdict == Verdict::Safe);
   CHECK(r2.stats.refinements == 1);
 }
+
+}  // namespace cegar_test

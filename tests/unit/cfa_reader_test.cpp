@@ -18,6 +18,8 @@
 #include "precis/io/cfa_reader.hpp"
 #include "precis/io/cfa_writer.hpp"
 
+namespace cfa_reader_test {
+
 namespace {
 
 namespace fs = std::filesystem;
@@ -648,3 +650,5 @@ TEST_CASE("cfa reader: long chains of one operator are flat n-ary terms, read in
     }
   }
 }
+
+}  // namespace cfa_reader_test

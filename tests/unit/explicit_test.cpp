@@ -9,6 +9,8 @@
 
 using namespace precis;
 
+namespace explicit_test {
+
 namespace {
 ExplicitState st(std::initializer_list<std::pair<VarId, std::int64_t>> kv) {
   ExplicitState s;
@@ -238,3 +240,5 @@ TEST_CASE("a shared value limit: the analysis forgets a variable past its level'
   CHECK(limits->refuse(x));  // patience 0: one level up at once, limit 2 * 8
   CHECK(a.adjust(s, pi, l1).element.has(x));
 }
+
+}  // namespace explicit_test

@@ -10,6 +10,8 @@
 
 using namespace precis;
 
+namespace expr_test {
+
 namespace {
 struct MapValuation {
   std::map<VarId, std::int64_t> m;
@@ -136,3 +138,5 @@ TEST_CASE("printing uses .cfa syntax and the format's precedence") {
   CHECK(to_string(em.ite(P, X, em.mod(Z, em.int_val(3))), em) == "if p then x else z mod 3");
   CHECK(to_string(em.eq(em.not_(P), P), em) == "(not p) = p");
 }
+
+}  // namespace expr_test

@@ -16,6 +16,8 @@
 
 using namespace precis;
 
+namespace models_test {
+
 namespace {
 
 struct Config {
@@ -91,3 +93,5 @@ TEST_CASE("explicit CEGAR on tests/models matches tests/models/verdicts.tsv") {
     }
   }
 }
+
+}  // namespace models_test

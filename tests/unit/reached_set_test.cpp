@@ -14,6 +14,8 @@
 
 using namespace precis;
 
+namespace reached_set_test {
+
 namespace {
 
 ExplicitState random_state(std::mt19937& rng, int vars, int values) {
@@ -115,3 +117,5 @@ TEST_CASE("a product is indexed on its explicit part") {
     samples.push_back(Lattice::element{{random_state(rng, 3, 2), random_state(rng, 2, 2)}});
   testing::check_hashing_laws(d, samples);
 }
+
+}  // namespace reached_set_test

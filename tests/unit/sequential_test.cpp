@@ -16,6 +16,8 @@
 
 using namespace precis;
 
+namespace sequential_test {
+
 namespace {
 
 VerificationResult unknown(const std::string& why) {
@@ -221,3 +223,5 @@ TEST_CASE("portfolio: inputs are the calls of nondeterministic functions when th
   CHECK(features(true).nondet_vars == 1);   // C: only the call
   CHECK(features(true).nondet_flags == 1);  // `in` is only compared with constants
 }
+
+}  // namespace sequential_test

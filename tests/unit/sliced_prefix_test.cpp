@@ -24,6 +24,8 @@
 
 using namespace precis;
 
+namespace sliced_prefix_test {
+
 namespace {
 
 using Selecting = SelectingRefiner<ExplicitRefiner>;
@@ -402,3 +404,5 @@ TEST_CASE("refine_further offers the next prefixes in the selector's order, then
     CHECK(st.extra.at("sliced prefixes (expl): further prefixes tried") == 1);
   }
 }
+
+}  // namespace sliced_prefix_test

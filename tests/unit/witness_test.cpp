@@ -21,6 +21,8 @@
 
 using namespace precis;
 
+namespace witness_test {
+
 namespace {
 
 // A scratch file that is removed at the end of the test.
@@ -725,3 +727,5 @@ TEST_CASE("C expressions: weakening keeps a printable formula the input implies"
         }
   }
 }
+
+}  // namespace witness_test
