@@ -540,6 +540,17 @@ struct Config {
 
 enum class Outcome { Correct, Wrong, Unknown, Rejected, Error };
 
+const char* outcome_name(Outcome o) {
+  switch (o) {
+    case Outcome::Correct: return "correct";
+    case Outcome::Wrong: return "wrong";
+    case Outcome::Unknown: return "unknown";
+    case Outcome::Rejected: return "rejected";
+    case Outcome::Error: return "error";
+  }
+  return "error";
+}
+
 struct Cell {
   std::string verdict;  // as shown
   Outcome outcome = Outcome::Unknown;
@@ -1142,12 +1153,11 @@ int main(int argc, char** argv) {
   if (!csv_path.empty()) {
     std::ofstream csv(csv_path);
     csv << "model,expected,config,verdict,outcome,cpu_ms\n";
-    static const char* names[] = {"correct", "wrong", "unknown", "rejected", "error"};
     for (std::size_t i = 0; i < models.size(); ++i)
       for (std::size_t k = 0; k < configs.size(); ++k) {
         const Cell& c = cells[i][k];
         csv << models[i].name << ',' << to_string(models[i].expected) << ',' << configs[k].label
-            << ',' << c.verdict << ',' << names[static_cast<int>(c.outcome)] << ','
+            << ',' << c.verdict << ',' << outcome_name(c.outcome) << ','
             << fmt_ms(c.cpu_ms) << '\n';
       }
     if (!csv) {

@@ -761,6 +761,11 @@ const CLI::Validator kCount(
     "N>=0");
 
 // The report when the run ends by a limit outside any analysis (front end, watchdog).
+// The run --analysis asks for: the portfolio (auto) or one analysis.
+Outcome run_configured(const Model& model, const RunContext& ctx) {
+  return ctx.cfg.analysis == "auto" ? run_portfolio(model, ctx) : run_analysis(model, ctx);
+}
+
 std::string unknown_report(const Config& cfg, const std::string& reason, bool is_task) {
   std::ostringstream os;
   precis::VerificationResult r;
@@ -811,8 +816,7 @@ precis_cli::Validation validate_by_analysis(
     cfa.add_edge(l, err, op, info.loop_line, info.loop_column);
     assertion_line.emplace(precis::to_string(op, em), info.loop_line);
   }
-  const Outcome o =
-      ctx.cfg.analysis == "auto" ? run_portfolio(checked, ctx) : run_analysis(checked, ctx);
+  const Outcome o = run_configured(checked, ctx);
   const precis::VerificationResult& r = o.result;
   // The checker's failure names the edge or block first; the formula after it can be long.
   const std::string brief = why.size() > 160 ? why.substr(0, 160) + "..." : why;
@@ -822,8 +826,7 @@ precis_cli::Validation validate_by_analysis(
             intro + "they hold and the program is safe: " +
                 (ctx.cfg.analysis == "auto" ? std::string("the portfolio") : ctx.cfg.analysis) +
                 " proved the program with them as assertions" +
-                (r.certified ? " (certified)" : " (unchecked: --certify off)"),
-            false};
+                (r.certified ? " (certified)" : " (unchecked: --certify off)")};
   if (r.verdict == precis::Verdict::Unsafe && r.counterexample &&
       !r.counterexample->steps.empty()) {
     const auto& last = r.counterexample->steps.back();
@@ -832,13 +835,11 @@ precis_cli::Validation validate_by_analysis(
       return {false,
               "the invariant at line " + std::to_string(it->second) +
                   " does not hold: a replayed path of " +
-                  std::to_string(r.counterexample->steps.size()) + " steps violates it",
-              false};
+                  std::to_string(r.counterexample->steps.size()) + " steps violates it"};
     return {false,
             "the program is unsafe: a replayed path of " +
                 std::to_string(r.counterexample->steps.size()) +
-                " steps reaches the error location",
-            false};
+                " steps reaches the error location"};
   }
   return {false, intro + "checking them as assertions was undecided: " + r.reason, true};
 }
@@ -871,8 +872,7 @@ int validate(const Model& model, const RunContext& ctx) {
       if (heads.empty()) {
         v = {false,
              "no loop head at line " + std::to_string(w.line) + ", column " +
-                 std::to_string(w.column) + " of the program",
-             false};
+                 std::to_string(w.column) + " of the program"};
         break;
       }
       for (precis::Loc l : heads) {
@@ -959,8 +959,7 @@ int run(const Config& cfg, const precis::Limits& limits) {
 #endif
       }
       const RunContext ctx{cfg, limits, arg_dot.get(), &watchdog};
-      const Outcome o =
-          cfg.analysis == "auto" ? run_portfolio(model, ctx) : run_analysis(model, ctx);
+      const Outcome o = run_configured(model, ctx);
       rc = report(model, ctx, o.result, o.certificate ? &*o.certificate : nullptr);
     } catch (const precis::limit_reached& e) {
       if (e.kind() == precis::LimitKind::Depth)
