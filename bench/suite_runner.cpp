@@ -1157,8 +1157,8 @@ int main(int argc, char** argv) {
       for (std::size_t k = 0; k < configs.size(); ++k) {
         const Cell& c = cells[i][k];
         csv << models[i].name << ',' << to_string(models[i].expected) << ',' << configs[k].label
-            << ',' << c.verdict << ',' << outcome_name(c.outcome) << ','
-            << fmt_ms(c.cpu_ms) << '\n';
+            << ',' << c.verdict << ',' << outcome_name(c.outcome) << ',' << fmt_ms(c.cpu_ms)
+            << '\n';
       }
     if (!csv) {
       std::cerr << "precis-suite: cannot write " << csv_path << '\n';

@@ -832,14 +832,12 @@ precis_cli::Validation validate_by_analysis(
     const auto& last = r.counterexample->steps.back();
     const auto it = assertion_line.find(last.operation);
     if (it != assertion_line.end())
-      return {false,
-              "the invariant at line " + std::to_string(it->second) +
-                  " does not hold: a replayed path of " +
-                  std::to_string(r.counterexample->steps.size()) + " steps violates it"};
-    return {false,
-            "the program is unsafe: a replayed path of " +
-                std::to_string(r.counterexample->steps.size()) +
-                " steps reaches the error location"};
+      return {false, "the invariant at line " + std::to_string(it->second) +
+                         " does not hold: a replayed path of " +
+                         std::to_string(r.counterexample->steps.size()) + " steps violates it"};
+    return {false, "the program is unsafe: a replayed path of " +
+                       std::to_string(r.counterexample->steps.size()) +
+                       " steps reaches the error location"};
   }
   return {false, intro + "checking them as assertions was undecided: " + r.reason, true};
 }
@@ -870,9 +868,8 @@ int validate(const Model& model, const RunContext& ctx) {
           heads.push_back(l);
       }
       if (heads.empty()) {
-        v = {false,
-             "no loop head at line " + std::to_string(w.line) + ", column " +
-                 std::to_string(w.column) + " of the program"};
+        v = {false, "no loop head at line " + std::to_string(w.line) + ", column " +
+                        std::to_string(w.column) + " of the program"};
         break;
       }
       for (precis::Loc l : heads) {
