@@ -1,4 +1,4 @@
-// Every sv-comp task of the shared models translates, and its error location is
+// Every sv-comp task of tests/tasks/sv-comp translates, and its error location is
 // reachable in the graph (every task calls reach_error somewhere).
 
 #include <doctest/doctest.h>

@@ -99,7 +99,7 @@ double abstractions(const Cfa& cfa, BlockPolicy policy) {
 TEST_CASE("pred-abe decides every model pred-bool decides, with the same verdict") {
   int compared = 0;
   for (const std::string& dir :
-       {std::string(PRECIS_TEST_MODELS) + "/", std::string(PRECIS_SHARED_MODELS) + "/theta/"}) {
+       {std::string(PRECIS_TEST_MODELS) + "/", std::string(PRECIS_TASKS) + "/theta/"}) {
     for (const auto& m : testing::read_verdicts(dir + "verdicts.tsv")) {
       if (m.verdict == "NONE" || m.name.find("_bv_") != std::string::npos) continue;
       CAPTURE(m.name);

@@ -48,7 +48,7 @@ TEST_CASE("the SMT check finds inputs the explicit search cannot") {
 }
 
 TEST_CASE("an explicit-feasible path the solver refutes is not reported as a bug") {
-  const std::string dir = std::string(PRECIS_SHARED_MODELS) + "/theta/";
+  const std::string dir = std::string(PRECIS_TASKS) + "/theta/";
   Cfa cfa = read_cfa_file(dir + "locking.cfa");
   auto r = ExplSmt(cfa).run();
   CHECK(r.verdict == Verdict::Unknown);
@@ -57,7 +57,7 @@ TEST_CASE("an explicit-feasible path the solver refutes is not reported as a bug
 
 TEST_CASE("explicit + SMT check on the Theta models and tests/models: never a wrong verdict") {
   for (const std::string& dir :
-       {std::string(PRECIS_SHARED_MODELS) + "/theta/", std::string(PRECIS_TEST_MODELS) + "/"}) {
+       {std::string(PRECIS_TASKS) + "/theta/", std::string(PRECIS_TEST_MODELS) + "/"}) {
     for (const auto& m : testing::read_verdicts(dir + "verdicts.tsv")) {
       if (m.verdict == "NONE" || m.name.find("_bv_") != std::string::npos) continue;
       CAPTURE(m.name);

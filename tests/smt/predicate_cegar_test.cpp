@@ -92,7 +92,7 @@ void run_suite(const std::string& dir, const std::vector<testing::ModelCase>& ca
 }  // namespace
 
 TEST_CASE("predicate CEGAR: Theta int/bool models, Cartesian and Boolean") {
-  const std::string dir = std::string(PRECIS_SHARED_MODELS) + "/theta/";
+  const std::string dir = std::string(PRECIS_TASKS) + "/theta/";
   auto cases = testing::read_verdicts(dir + "verdicts.tsv");
   int cart = 0, boo = 0;
   run_suite<PredCart>(dir, cases, "cartesian", cart);
@@ -114,7 +114,7 @@ TEST_CASE("predicate CEGAR: tests/models, Cartesian and Boolean") {
 TEST_CASE("predicate CEGAR: the default refiner and Pred") {
   static_assert(std::is_same_v<default_refiner_t<Pred>, PredicateRefiner>);
   static_assert(std::is_same_v<default_refiner_t<PredCart>, PredicateRefiner>);
-  Cfa cfa = read_cfa_file(std::string(PRECIS_SHARED_MODELS) + "/theta/locking.cfa");
+  Cfa cfa = read_cfa_file(std::string(PRECIS_TASKS) + "/theta/locking.cfa");
   auto r = verify<Pred>(cfa);
   CHECK(r.result.verdict == Verdict::Safe);
 }

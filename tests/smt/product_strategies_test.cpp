@@ -248,7 +248,7 @@ TEST_CASE("the refiner keeps only predicates of dropped variables; dropouts stay
 
 TEST_CASE("STATE, PATH and ARG decide every bundled int/bool model correctly") {
   for (const std::string& dir :
-       {std::string(PRECIS_SHARED_MODELS) + "/theta/", std::string(PRECIS_TEST_MODELS) + "/",
+       {std::string(PRECIS_TASKS) + "/theta/", std::string(PRECIS_TEST_MODELS) + "/",
         std::string(PRECIS_TEST_MODELS) + "/product/"}) {
     check_suite<StateStrategy>(dir, 5);
     check_suite<PathStrategy>(dir, 5);

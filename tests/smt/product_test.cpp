@@ -38,7 +38,7 @@ VerificationResult run_expl_pred(const Cfa& cfa, std::uint32_t value_limit, doub
 
 TEST_CASE("expl+pred decides every bundled int/bool model correctly") {
   for (const std::string& dir :
-       {std::string(PRECIS_SHARED_MODELS) + "/theta/", std::string(PRECIS_TEST_MODELS) + "/"}) {
+       {std::string(PRECIS_TASKS) + "/theta/", std::string(PRECIS_TEST_MODELS) + "/"}) {
     for (const auto& m : testing::read_verdicts(dir + "verdicts.tsv")) {
       if (m.verdict == "NONE" || m.name.find("_bv_") != std::string::npos) continue;
       CAPTURE(m.name);
@@ -54,7 +54,7 @@ TEST_CASE("expl+pred decides every bundled int/bool model correctly") {
 }
 
 TEST_CASE("explicit refinement first, predicates only where explicit values fail") {
-  const std::string theta = std::string(PRECIS_SHARED_MODELS) + "/theta/";
+  const std::string theta = std::string(PRECIS_TASKS) + "/theta/";
   // counter5_true: explicit values suffice, no predicate refinement at all.
   auto r1 = run_expl_pred(read_cfa_file(theta + "counter5_true.cfa"), 64, 30);
   CHECK(r1.verdict == Verdict::Safe);

@@ -126,7 +126,7 @@ TEST_CASE("vinta: an error after seven iterations is found and replayed") {
 TEST_CASE("vinta: every box and Theta model, no wrong verdict") {
   std::size_t decided = 0, total = 0;
   const std::vector<std::string> dirs{std::string(PRECIS_TEST_MODELS) + "/box/",
-                                      std::string(PRECIS_SHARED_MODELS) + "/theta/"};
+                                      std::string(PRECIS_TASKS) + "/theta/"};
   for (const std::string& dir : dirs) {
     for (const auto& c : testing::read_verdicts(dir + "verdicts.tsv")) {
       if (c.verdict != "SAFE" && c.verdict != "UNSAFE") continue;

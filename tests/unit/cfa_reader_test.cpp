@@ -79,7 +79,7 @@ std::string printed(const std::string& stmt, const std::string& decls = "") {
 }  // namespace
 
 TEST_CASE("cfa reader: every Theta model parses or is rejected as unsupported") {
-  const fs::path dir = fs::path(PRECIS_SHARED_MODELS) / "theta";
+  const fs::path dir = fs::path(PRECIS_TASKS) / "theta";
   REQUIRE(fs::is_directory(dir));
   int parsed = 0, rejected = 0;
   for (const auto& entry : fs::directory_iterator(dir)) {
@@ -109,7 +109,7 @@ TEST_CASE("cfa reader: every Theta model parses or is rejected as unsupported") 
 }
 
 TEST_CASE("cfa reader: counts and structure of known Theta models") {
-  const std::string dir = std::string(PRECIS_SHARED_MODELS) + "/theta/";
+  const std::string dir = std::string(PRECIS_TASKS) + "/theta/";
   {
     precis::Cfa c = precis::read_cfa_file(dir + "counter5_true.cfa");
     CHECK(c.num_locations() == 6);
@@ -438,7 +438,7 @@ TEST_CASE("cfa writer: renames what the format cannot hold, consistently") {
 
 TEST_CASE("cfa dot: edges labelled with operations, error location highlighted") {
   precis::Cfa c =
-      precis::read_cfa_file(std::string(PRECIS_SHARED_MODELS) + "/theta/counter5_true.cfa");
+      precis::read_cfa_file(std::string(PRECIS_TASKS) + "/theta/counter5_true.cfa");
   std::ostringstream os;
   precis::write_cfa_dot(os, c);
   const std::string dot = os.str();

@@ -48,7 +48,7 @@ using testing::check_counterexample;
 }  // namespace
 
 TEST_CASE("explicit CEGAR on the Theta int/bool models matches verdicts.tsv") {
-  const std::string dir = std::string(PRECIS_SHARED_MODELS) + "/theta/";
+  const std::string dir = std::string(PRECIS_TASKS) + "/theta/";
   auto cases = testing::read_verdicts(dir + "verdicts.tsv");
   REQUIRE(cases.size() >= 10);
   int decided = 0;
