@@ -7,8 +7,8 @@
 # First every regression input in fuzz/regressions/TARGET/ is replayed on its own (each
 # must pass), then the target is fuzzed for SECONDS starting from the seeds: the inputs
 # found so far (build/fuzz/corpus/TARGET, kept between runs), fuzz/corpus/TARGET, the
-# regression inputs that pass, and the models of the repository and of the shared
-# models folder. A crash, sanitizer report, escaping exception, timeout or OOM is a
+# regression inputs that pass, the repository's models and the tasks of tests/tasks
+# (Theta models, SV-COMP tasks). A crash, sanitizer report, escaping exception, timeout or OOM is a
 # finding: the input is saved under build/fuzz/artifacts/TARGET/ and the script exits
 # with status 1 (status 2: the fuzz build is not possible here). libFuzzer's final
 # statistics (executions, exec/s, coverage) are printed at the end.
@@ -16,7 +16,7 @@
 # Environment (all optional):
 #   PRECIS_FUZZ_CXX, PRECIS_FUZZ_CC   compilers (default clang++-14 / clang-14)
 #   PRECIS_FUZZ_BUILD                 build folder (default build/fuzz)
-#   PRECIS_SHARED_MODELS              extra seed models (default ../shared/models)
+#   PRECIS_EXTRA_SEEDS                a folder of further seed inputs (optional)
 #   FUZZ_BUILD_JOBS                   parallel compile jobs (default: number of cores)
 #   FUZZ_NO_BUILD=1                   use the existing build (fuzz-ci.sh builds once)
 #   FUZZ_NO_REPLAY=1                  skip the replay of the regression inputs
@@ -45,7 +45,7 @@ build=${PRECIS_FUZZ_BUILD:-build/fuzz}
 cxx=${PRECIS_FUZZ_CXX:-clang++-14}
 cc=${PRECIS_FUZZ_CC:-${cxx/clang++/clang}}
 jobs=${FUZZ_BUILD_JOBS:-$(nproc 2>/dev/null || echo 2)}
-shared=${PRECIS_SHARED_MODELS:-$root/../shared/models}
+extra_seeds=${PRECIS_EXTRA_SEEDS:-}
 exe=$build/fuzz_$target
 
 # ---- build -----------------------------------------------------------------------------
@@ -119,7 +119,8 @@ add_seeds() {
 add_seeds "fuzz/corpus/$target"
 add_seeds tests/models
 [ "$target" = c_translate ] && add_seeds tests/cli/bad
-add_seeds "$shared"
+add_seeds tests/tasks
+[ -n "$extra_seeds" ] && add_seeds "$extra_seeds"
 echo "fuzz_$target: $(find "$work/seeds" -type f | wc -l) seed inputs, fuzzing for $seconds s"
 
 # ---- fuzzing ----------------------------------------------------------------------------

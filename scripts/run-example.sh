@@ -2,7 +2,8 @@
 # Installs the dependencies, builds precis-verify and verifies a bundled model
 # (default: the explicit-value paper's Fig. 1 program). Extra arguments go to the CLI:
 #   scripts/run-example.sh                                  # Fig. 1, proved SAFE
-#   scripts/run-example.sh ../shared/models/theta/ifelse.cfa    # an UNSAFE model
+#   scripts/run-example.sh tests/tasks/theta/ifelse.cfa     # an UNSAFE model
+#   scripts/run-example.sh tests/tasks/sv-comp/locks/test_locks_5.yml  # an SV-COMP C task
 set -euo pipefail
 cd "$(dirname "$0")/.."
 ./scripts/setup.sh

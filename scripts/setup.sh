@@ -7,13 +7,14 @@
 #              libc6-dev-i386 gcc-multilib (-m32 differential tests), libbenchmark-dev
 #              (bench/), ccache (faster rebuilds), python3 (CLI robustness tests), python3-lxml
 #              (the SV-COMP witness linter),
-#              clang-16 (the clang build check), libfuzzer-14-dev (fuzzing with clang 14).
+#              clang-16 (the clang build check), libfuzzer-14-dev (fuzzing with clang 14),
+#              z3 (solves the Horn clauses of --emit-chc in the tests).
 # Packages already installed are not asked for again, so a second run needs no network.
 set -euo pipefail
 
 packages=(cmake make g++ ccache libboost-dev libcli11-dev doctest-dev libbenchmark-dev
           libcvc5-dev clang-14 libclang-14-dev libclang-cpp14-dev llvm-14-dev libyaml-cpp-dev
-          libc6-dev-i386 gcc-multilib python3 python3-lxml clang-16 libfuzzer-14-dev)
+          libc6-dev-i386 gcc-multilib python3 python3-lxml clang-16 libfuzzer-14-dev z3)
 
 missing=()
 for p in "${packages[@]}"; do
