@@ -1,6 +1,6 @@
 #pragma once
 // VINTA: abstract interpretation refined by interpolation (Albarghouthi, Gurfinkel,
-// Chechik, "Craig Interpretation", SAS 2012; the paper in shared/papers/
+// Chechik, "Craig Interpretation", SAS 2012; see docs/papers.md, the entry for
 // vinta-craig-interpretation.txt). The third family of algorithms in precis, beside the
 // CPA algorithm / CEGAR and plain abstract interpretation (algorithms/
 // abstract_interpreter.hpp); it shares their CFA, block encoding and SMT layer only.
