@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Builds the benchmarks (Release, build-bench/) and runs them: the end-to-end suite
-# (precis-suite over tests/models and ../shared/models/theta, CEGAR against the
+# (precis-suite over tests/models and tests/tasks/theta, CEGAR against the
 # track-all baseline), then the explicit-domain microbenchmarks.
 #
 #   scripts/bench_suite.sh                 everything
@@ -16,7 +16,7 @@ cd "$(dirname "$0")/.."
 jobs=${JOBS:-1}          # the machines here are shared: one compile job by default
 timeout=${TIMEOUT:-10}   # seconds per run; the bundled models take milliseconds
 analyses=${ANALYSES:-expl}
-theta=../shared/models/theta
+theta=tests/tasks/theta
 
 launcher=()
 if command -v ccache >/dev/null 2>&1; then
@@ -40,9 +40,9 @@ status=0
 
 if [[ "${SVCOMP:-0}" == 1 ]]; then
   echo
-  echo "== precis-suite --analysis $analyses --frama-c --timeout $timeout ../shared/models/sv-comp"
+  echo "== precis-suite --analysis $analyses --frama-c --timeout $timeout tests/tasks/sv-comp"
   ./build-bench/bench/precis-suite --analysis "$analyses" --frama-c --timeout "$timeout" \
-    ../shared/models/sv-comp || status=$?
+    tests/tasks/sv-comp || status=$?
 fi
 
 echo
