@@ -115,7 +115,9 @@ def _status_of_input_error(message):
         return result.RESULT_ERROR + " (input error)"
     if message.startswith("unsupported: "):
         # "unsupported: array type 'int[100000]'" -> "unsupported: array type"
+        # "unsupported: recursive call of 'f'" -> "unsupported: recursive call"
         what = message[len("unsupported: ") :].split("'", 1)[0].strip()
+        what = re.sub(r"\s+(of|to|in|for|with)$", "", what)
         return f"{result.RESULT_ERROR} (unsupported: {what})" if what else "ERROR (unsupported)"
     if "has no error location" in message:
         return result.RESULT_ERROR + " (no error location)"

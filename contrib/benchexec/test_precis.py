@@ -447,6 +447,8 @@ class DetermineResultTest(unittest.TestCase):
     def test_input_error(self):
         run = make_run("", INPUT_ERROR_STDERR, value=3)
         self.assertEqual(self.tool.determine_result(run), "ERROR (unsupported: array type)")
+        run = make_run("", "r.c:9:3: error: unsupported: recursive call of 'hanoi'\n", value=3)
+        self.assertEqual(self.tool.determine_result(run), "ERROR (unsupported: recursive call)")
         run = make_run("", "x.c:0:0: error: the model has no error location: nothing to "
                        "verify\n", value=3)
         self.assertEqual(self.tool.determine_result(run), "ERROR (no error location)")
