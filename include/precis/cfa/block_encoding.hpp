@@ -12,7 +12,7 @@
 //
 // The block graph is one mechanism for two users: the ABE predicate analysis (its
 // refinement has one conjunct per block) and VINTA, whose cutpoint graph
-// (Albarghouthi, Gurfinkel, Chechik, VMCAI 2012, section 3) is exactly this graph with
+// (Albarghouthi, Gurfinkel, Chechik, SAS 2012, section 3) is exactly this graph with
 // loop heads as cutpoints: each block is an action (l1, T, l2) whose T is the set of
 // loop-free paths between them. A block is stored as a small DAG with its own node
 // numbering (node 0 the entry, the last node the exit, topological order), so a block

@@ -13,7 +13,7 @@
 //
 // Queries: the innermost head of every vertex, the enclosing head of every head, and
 // WTONEXT / WTOEXIT as the VINTA paper defines them (Albarghouthi, Gurfinkel, Chechik,
-// VMCAI 2012, section 3), which its EXPANDARG (Fig. 3) uses to walk the cutpoint graph.
+// SAS 2012, section 3), which its EXPANDARG (Fig. 3) uses to walk the cutpoint graph.
 //
 // Cost: Bourdoncle's algorithm is O(depth * edges), depth = loop nesting depth.
 

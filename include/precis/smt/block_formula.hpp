@@ -5,7 +5,8 @@
 // Encoding: the DAG encoding of large-block / adjustable-block encoding (Beyer,
 // Keremoglu, Wendler, FMCAD 2010; Beyer et al., FMCAD 2009 for LBE) with explicit
 // control variables, as in the BMC encoding VINTA uses for its ARG check (Albarghouthi,
-// Gurfinkel, Chechik, VMCAI 2012, section 4.3; Gurfinkel, Chaki, Sapra, FMCAD 2011):
+// Gurfinkel, Chechik, SAS 2012, section 4.3; the encoding it cites: Gurfinkel, Chaki,
+// Sapra, "Efficient predicate abstraction of program summaries", NFM 2011):
 //
 //   r_n  (Bool)  the path passes block node n     (r_entry = true, r_exit asserted)
 //   t_e  (Bool)  the path takes block edge e = (u, v)
