@@ -2,11 +2,17 @@
 // as a child process (fork/exec, no shell), under a wall-clock limit, measures the
 // child's process CPU time (user + sys from wait4), and prints one table: model,
 // expected verdict, then per analysis the verdict, CPU ms, refinements and ARG nodes;
-// optionally Frama-C Eva side by side on C tasks. A wrong verdict is the worst defect the
-// project can ship, so wrong verdicts are flagged loudly and make the exit code 1.
+// optionally Frama-C Eva and peer verifiers (--tool) side by side. A wrong verdict is the
+// worst defect the project can ship, so wrong verdicts are flagged loudly and make the
+// exit code 1.
 //
 //   precis-suite [--verify PATH] [--analysis expl,pred-cart] [--baseline] [--timeout S]
-//                [--frama-c] DIR...
+//                [-j N] [--memory-limit MB] [--tool LABEL=COMMAND ARGS] [--frama-c] DIR...
+//
+// With -j N it runs up to N children at once (one thread per slot, each running one
+// child at a time); the table and the CSV are the same as with -j 1, only the times
+// differ (and runs then compete for memory bandwidth and caches: for CPU times to
+// compare with other machines' tables use -j 1).
 //
 // A DIR is one of
 //   - a .cfa suite: DIR/verdicts.tsv with columns model, verdict[, ...]; the models are
@@ -16,13 +22,16 @@
 //     unreach_call) in DIR or its parent;
 //   - an SV-COMP root: DIR/verdicts.tsv with a `task` column listing <set>/<file>.c.
 //
-// Exit status: 0 no wrong verdict, 1 some wrong verdict, 2 usage or setup error.
+// Exit status: 0 no wrong verdict, 1 some wrong verdict, 2 usage or setup error; killed
+// by the signal on SIGINT/SIGTERM/SIGHUP, after killing every run.
 
 #include <CLI/CLI.hpp>
 
 #include <unistd.h>
 
 #include <algorithm>
+#include <atomic>
+#include <chrono>
 #include <cstdint>
 #include <cstdio>
 #include <cstdlib>
@@ -30,9 +39,12 @@
 #include <filesystem>
 #include <fstream>
 #include <iostream>
+#include <mutex>
 #include <optional>
 #include <sstream>
 #include <string>
+#include <thread>
+#include <variant>
 #include <vector>
 
 #include "suite/child.hpp"
@@ -47,10 +59,18 @@ namespace {
 
 // ---- precis-verify runs ------------------------------------------------------------------
 
-// One column group: a name in the table and the precis-verify arguments it stands for.
+// One column group: a name in the table and the precis-verify arguments it stands for,
+// or (peer) a whole command line of another verifier with precis-verify's contract.
 struct Config {
   std::string label;
   std::vector<std::string> args;
+  bool peer = false;  // args[0] is the program; its verdicts are not certified
+};
+
+// What every run gets: the wall-clock limit and the memory limit (MB, 0: none).
+struct RunLimits {
+  double timeout_s = 60;
+  std::size_t memory_mb = 0;
 };
 
 enum class Outcome { Correct, Wrong, Unknown, Rejected, Error };
@@ -70,23 +90,49 @@ struct Cell {
   std::string verdict;  // as shown
   Outcome outcome = Outcome::Unknown;
   double cpu_ms = 0;
+  double wall_ms = 0;  // for the progress lines only
   std::optional<std::uint64_t> refinements;
   std::optional<std::uint64_t> arg_nodes;
-  std::string note;  // reason for anything but a correct verdict
+  bool certified = false;  // a SAFE whose report says its certificate was checked
+  std::string note;        // reason for anything but a correct verdict
 };
 
-Cell run_precis(const std::string& verify, const Config& c, const Model& m, double timeout_s) {
-  std::vector<std::string> argv{verify};
+// The address-space (or data) limit set on a child: the memory limit plus room for what
+// is reserved but not resident (precis-verify's 512 MB analysis stack, allocator arenas).
+std::size_t backstop_mb(std::size_t memory_mb) {
+  return memory_mb == 0 ? 0 : memory_mb + std::max<std::size_t>(1024, memory_mb / 2);
+}
+
+// One run of precis-verify or of a peer tool with its contract:
+//   COMMAND ARGS... -t SECONDS --json -q INPUT
+// printing a JSON report with "verdict" (SAFE, UNSAFE, UNKNOWN) and exiting 0, 1 or 2.
+Cell run_precis(const std::string& verify, const Config& c, const Model& m,
+                const RunLimits& limits) {
+  std::vector<std::string> argv;
+  if (!c.peer) argv.push_back(verify);
   argv.insert(argv.end(), c.args.begin(), c.args.end());
-  // The CLI's own limit stops it cleanly with UNKNOWN; the runner's kill (with a grace
-  // period for output) is the backstop for a run that does not stop.
+  // The CLI's own limits stop it cleanly with UNKNOWN; the runner's kill (with a grace
+  // period for output) and the rlimit are the backstops for a run that does not stop.
+  // A peer gets RLIMIT_DATA rather than RLIMIT_AS: node's WebAssembly reserves more
+  // address space than any sensible limit.
+  ChildLimits child_limits;
+  if (c.peer) {
+    child_limits.data_mb = backstop_mb(limits.memory_mb);
+  } else {
+    child_limits.address_space_mb = backstop_mb(limits.memory_mb);
+    if (limits.memory_mb != 0 &&
+        std::find(c.args.begin(), c.args.end(), "--memory-limit") == c.args.end())
+      argv.insert(argv.end(), {"--memory-limit", std::to_string(limits.memory_mb)});
+  }
   std::ostringstream t;
-  t << timeout_s;
+  t << limits.timeout_s;
   argv.insert(argv.end(), {"-t", t.str(), "--json", "-q", m.input.string()});
-  const RunResult r = run_child(argv, timeout_s + std::max(1.0, 0.1 * timeout_s));
+  const RunResult r =
+      run_child(argv, limits.timeout_s + std::max(1.0, 0.1 * limits.timeout_s), child_limits);
 
   Cell cell;
   cell.cpu_ms = r.cpu_ms;
+  cell.wall_ms = r.wall_ms;
   if (!r.started) {
     cell.verdict = "ERROR";
     cell.outcome = Outcome::Error;
@@ -108,12 +154,13 @@ Cell run_precis(const std::string& verify, const Config& c, const Model& m, doub
   }
   const auto json = JsonParser(r.out).parse();
   const std::optional<std::string> verdict = json ? json->str("verdict") : std::nullopt;
-  if (!verdict) {
-    // No report: an input error (3), a usage error such as an analysis the CLI does not
-    // know (4), or something worse.
+  if (!verdict || *verdict == "ERROR") {
+    // No report, or a report of verdict ERROR: an input error (3: the input is rejected),
+    // a usage error such as an analysis the CLI does not know (4), or something worse.
     cell.verdict = "ERR(" + std::to_string(r.exit_code) + ")";
     cell.outcome = r.exit_code == 3 ? Outcome::Rejected : Outcome::Error;
-    cell.note = first_line(r.err.empty() ? r.out : r.err);
+    cell.note = json && json->str("message") ? *json->str("message")
+                                             : first_line(r.err.empty() ? r.out : r.err);
     return cell;
   }
   cell.verdict = *verdict;
@@ -121,6 +168,8 @@ Cell run_precis(const std::string& verify, const Config& c, const Model& m, doub
     if (auto x = s->num("refinements")) cell.refinements = static_cast<std::uint64_t>(*x);
     if (auto x = s->num("arg_nodes")) cell.arg_nodes = static_cast<std::uint64_t>(*x);
   }
+  if (const Json* x = json->get("certified"); x != nullptr && !c.peer)
+    if (const bool* b = std::get_if<bool>(&x->v)) cell.certified = *b;
   const int want_code = *verdict == "SAFE" ? 0 : *verdict == "UNSAFE" ? 1 : 2;
   if (r.exit_code != want_code) {
     cell.outcome = Outcome::Error;
@@ -214,7 +263,9 @@ int main(int argc, char** argv) {
   bool frama_c = false;
   std::string frama_c_path = "frama-c";
   std::vector<std::string> frama_c_options;
-  double timeout_s = 60;
+  RunLimits limits;
+  std::size_t jobs = 1;
+  std::optional<std::size_t> memory_mb;
 
   CLI::App app{
       "precis-suite: runs precis-verify on model directories and prints one table of verdicts,\n"
@@ -235,10 +286,22 @@ int main(int argc, char** argv) {
   std::string csv_path;
   app.add_option("--csv", csv_path,
                  "also write one row per model and column: model, expected, config, verdict, "
-                 "outcome (correct|wrong|unknown|rejected|error), CPU ms (for tables and plots)");
-  app.add_option("-t,--timeout", timeout_s, "wall-clock limit per run in seconds")
+                 "outcome (correct|wrong|unknown|rejected|error), CPU ms, tool (precis|peer) "
+                 "(for tables and plots)");
+  std::vector<std::string> tools;
+  app.add_option("--tool", tools,
+                 "a column running a peer verifier with precis-verify's contract, repeatable: "
+                 "LABEL=COMMAND ARG... (run as COMMAND ARG... -t S --json -q INPUT; its "
+                 "verdicts count like precis's but are not certified)")
+      ->allow_extra_args(false);
+  app.add_option("-t,--timeout", limits.timeout_s, "wall-clock limit per run in seconds")
       ->check(CLI::PositiveNumber)
       ->capture_default_str();
+  app.add_option("-j,--jobs", jobs, "runs at once (0: one per core)")->capture_default_str();
+  app.add_option("--memory-limit", memory_mb,
+                 "memory limit per run in MB, passed to precis-verify as --memory-limit; the "
+                 "child's RLIMIT_AS (a peer's RLIMIT_DATA) is this plus max(1 GB, half) "
+                 "(0: none; default: the machine's memory / jobs)");
   app.add_flag("--frama-c", frama_c, "add a Frama-C Eva column for C tasks");
   app.add_option("--frama-c-path", frama_c_path, "the frama-c program")->capture_default_str();
   app.add_option("--frama-c-option", frama_c_options,
@@ -251,6 +314,15 @@ int main(int argc, char** argv) {
     return rc == 0 ? 0 : 2;
   }
 
+  if (jobs == 0) jobs = std::max(1U, std::thread::hardware_concurrency());
+  if (memory_mb) {
+    limits.memory_mb = *memory_mb;
+  } else {
+    const long pages = sysconf(_SC_PHYS_PAGES), page = sysconf(_SC_PAGE_SIZE);
+    if (pages > 0 && page > 0)
+      limits.memory_mb =
+          static_cast<std::size_t>(pages) / jobs * static_cast<std::size_t>(page) >> 20;
+  }
   verify = find_verify(verify);
   if (!in_path(verify)) {
     std::cerr << "precis-suite: cannot find precis-verify (tried '" << verify
@@ -276,6 +348,23 @@ int main(int argc, char** argv) {
     for (std::string arg; ss >> arg;) cfg.args.push_back(arg);
     configs.push_back(std::move(cfg));
   }
+  for (const auto& t : tools) {
+    const auto eq = t.find('=');
+    Config cfg{eq == std::string::npos ? std::string() : t.substr(0, eq), {}, true};
+    if (eq != std::string::npos) {
+      std::stringstream ss(t.substr(eq + 1));
+      for (std::string arg; ss >> arg;) cfg.args.push_back(arg);
+    }
+    if (cfg.label.empty() || cfg.args.empty()) {
+      std::cerr << "precis-suite: --tool needs LABEL=COMMAND [ARGS], got '" << t << "'\n";
+      return 2;
+    }
+    if (!in_path(cfg.args[0])) {
+      std::cerr << "precis-suite: --tool " << cfg.label << ": cannot run '" << cfg.args[0] << "'\n";
+      return 2;
+    }
+    configs.push_back(std::move(cfg));
+  }
   if (configs.empty()) {
     std::cerr << "precis-suite: no analysis given\n";
     return 2;
@@ -294,22 +383,56 @@ int main(int argc, char** argv) {
   }
 
   std::cerr << "precis-suite: " << models.size() << " models x " << configs.size()
-            << " analyses with " << verify << ", limit " << timeout_s << " s per run"
+            << " analyses with " << verify << ", limit " << limits.timeout_s << " s and "
+            << (limits.memory_mb ? std::to_string(limits.memory_mb) + " MB" : "no memory limit")
+            << " per run, " << jobs << " at a time"
             << (frama_c ? (have_frama_c ? ", with Frama-C Eva" : ", Frama-C not found (n/a)") : "")
             << '\n';
 
-  std::vector<std::vector<Cell>> cells(models.size());
+  // Every run is one job writing its own cell; jobs are taken in task order by `jobs`
+  // threads, so the results stand in task order whatever the order they finish in.
+  install_interrupt_handler();
+  std::vector<std::vector<Cell>> cells(models.size(), std::vector<Cell>(configs.size()));
   std::vector<EvaCell> eva(models.size());
-  for (std::size_t i = 0; i < models.size(); ++i) {
-    for (const auto& c : configs) cells[i].push_back(run_precis(verify, c, models[i], timeout_s));
-    if (frama_c) {
-      if (have_frama_c)
-        eva[i] = run_eva(frama_c_path, frama_c_options, models[i], timeout_s);
-      else
-        eva[i].result = "n/a";
+  const std::size_t columns = configs.size() + (have_frama_c ? 1 : 0);
+  const std::size_t total_runs = models.size() * columns;
+  if (frama_c && !have_frama_c)
+    for (auto& e : eva) e.result = "n/a";
+  std::atomic<std::size_t> next{0};
+  std::mutex progress_mutex;
+  std::size_t finished = 0;
+  const ChildLimits eva_limits{backstop_mb(limits.memory_mb), 0};
+  auto worker = [&] {
+    for (std::size_t j; (j = next.fetch_add(1)) < total_runs;) {
+      const std::size_t i = j / columns, k = j % columns;
+      std::string label, result;
+      if (k < configs.size()) {
+        cells[i][k] = run_precis(verify, configs[k], models[i], limits);
+        label = configs[k].label;
+        result = cells[i][k].verdict + ", CPU " + fmt_ms(cells[i][k].cpu_ms) + " ms, wall " +
+                 fmt_ms(cells[i][k].wall_ms) + " ms";
+      } else {
+        eva[i] = run_eva(frama_c_path, frama_c_options, models[i], limits.timeout_s, eva_limits);
+        label = "frama-c";
+        result = eva[i].result + ", CPU " + fmt_ms(eva[i].cpu_ms) + " ms";
+      }
+      std::lock_guard<std::mutex> lock(progress_mutex);
+      std::cerr << "  [" << ++finished << "/" << total_runs << "] " << models[i].name << " ["
+                << label << "] " << result << '\n';
     }
-    std::cerr << "  [" << (i + 1) << "/" << models.size() << "] " << models[i].name << '\n';
+  };
+  const auto wall_start = std::chrono::steady_clock::now();
+  {
+    std::vector<std::thread> threads;
+    for (std::size_t t = 1; t < std::min(jobs, total_runs); ++t) threads.emplace_back(worker);
+    worker();
+    for (auto& t : threads) t.join();
   }
+  std::cerr << "precis-suite: " << total_runs << " runs in "
+            << fmt_ms(std::chrono::duration<double>(std::chrono::steady_clock::now() - wall_start)
+                          .count() *
+                      1e3)
+            << " ms wall-clock with " << jobs << " at a time\n";
 
   // One table: two header rows (group names, then column names).
   std::vector<std::vector<std::string>> rows;
@@ -370,7 +493,7 @@ int main(int argc, char** argv) {
 
   std::cout << "\nsummary (" << models.size() << " models, CPU = process user+sys time):\n";
   for (std::size_t k = 0; k < configs.size(); ++k) {
-    std::size_t solved = 0, wrong = 0, unknown = 0, rejected = 0, errors = 0;
+    std::size_t solved = 0, wrong = 0, unknown = 0, rejected = 0, errors = 0, uncertified = 0;
     double total = 0, max = 0;
     std::string max_model;
     for (std::size_t i = 0; i < models.size(); ++i) {
@@ -382,6 +505,7 @@ int main(int argc, char** argv) {
         case Outcome::Rejected: ++rejected; break;
         case Outcome::Error: ++errors; break;
       }
+      if (c.outcome == Outcome::Correct && c.verdict == "SAFE" && !c.certified) ++uncertified;
       total += c.cpu_ms;
       if (c.cpu_ms > max) {
         max = c.cpu_ms;
@@ -392,34 +516,48 @@ int main(int argc, char** argv) {
               << ", wrong " << wrong << (wrong ? "  <<<<<< WRONG VERDICTS" : "") << ", unknown "
               << unknown << ", rejected " << rejected << ", errors " << errors << ", CPU total "
               << fmt_ms(total) << " ms, max " << fmt_ms(max) << " ms"
-              << (max_model.empty() ? "" : " (" + max_model + ")") << '\n';
+              << (max_model.empty() ? "" : " (" + max_model + ")");
+    // precis's SAFE stands on a checked certificate unless --certify off (or no cvc5);
+    // a peer's verdicts have none.
+    if (configs[k].peer)
+      std::cout << "; peer tool: verdicts not certified";
+    else if (uncertified > 0)
+      std::cout << "; " << uncertified << " correct SAFE without a checked certificate";
+    std::cout << '\n';
   }
   // The virtual best: a model counts as solved if any column solved it, at the CPU time
-  // of the fastest column that did.
-  if (configs.size() > 1) {
-    std::size_t solved = 0;
+  // of the fastest column that did; of precis's columns, then with the peers too.
+  auto virtual_best = [&](const char* name, bool with_peers) {
+    std::size_t solved = 0, columns = 0;
     double total = 0;
+    for (const auto& c : configs) columns += (with_peers || !c.peer) ? 1 : 0;
+    if (columns < 2) return;
     for (std::size_t i = 0; i < models.size(); ++i) {
       std::optional<double> best;
       for (std::size_t k = 0; k < configs.size(); ++k)
-        if (cells[i][k].outcome == Outcome::Correct && (!best || cells[i][k].cpu_ms < *best))
+        if ((with_peers || !configs[k].peer) && cells[i][k].outcome == Outcome::Correct &&
+            (!best || cells[i][k].cpu_ms < *best))
           best = cells[i][k].cpu_ms;
       if (!best) continue;
       ++solved;
       total += *best;
     }
-    std::cout << "  virtual best: solved " << solved << "/" << models.size() << ", CPU total "
+    std::cout << "  " << name << ": solved " << solved << "/" << models.size() << ", CPU total "
               << fmt_ms(total) << " ms\n";
-  }
+  };
+  const bool any_peer =
+      std::any_of(configs.begin(), configs.end(), [](const Config& c) { return c.peer; });
+  virtual_best("virtual best", false);
+  if (any_peer) virtual_best("virtual best with peer tools", true);
   if (!csv_path.empty()) {
     std::ofstream csv(csv_path);
-    csv << "model,expected,config,verdict,outcome,cpu_ms\n";
+    csv << "model,expected,config,verdict,outcome,cpu_ms,tool\n";
     for (std::size_t i = 0; i < models.size(); ++i)
       for (std::size_t k = 0; k < configs.size(); ++k) {
         const Cell& c = cells[i][k];
         csv << models[i].name << ',' << to_string(models[i].expected) << ',' << configs[k].label
-            << ',' << c.verdict << ',' << outcome_name(c.outcome) << ',' << fmt_ms(c.cpu_ms)
-            << '\n';
+            << ',' << c.verdict << ',' << outcome_name(c.outcome) << ',' << fmt_ms(c.cpu_ms) << ','
+            << (configs[k].peer ? "peer" : "precis") << '\n';
       }
     if (!csv) {
       std::cerr << "precis-suite: cannot write " << csv_path << '\n';

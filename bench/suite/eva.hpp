@@ -196,7 +196,7 @@ struct EvaCell {
 };
 
 inline EvaCell run_eva(const std::string& frama_c, const std::vector<std::string>& options,
-                       const Model& m, double timeout_s) {
+                       const Model& m, double timeout_s, const ChildLimits& limits) {
   EvaCell cell;
   if (m.c_file.empty()) {
     cell.result = "n/a";
@@ -230,7 +230,7 @@ inline EvaCell run_eva(const std::string& frama_c, const std::vector<std::string
   std::vector<std::string> argv{frama_c, "-eva", "-machdep", "x86_32"};
   argv.insert(argv.end(), options.begin(), options.end());
   argv.insert(argv.end(), {c.filename().string(), "-then", "-report-csv", csv.filename().string()});
-  const RunResult r = run_child(argv, timeout_s, dir);
+  const RunResult r = run_child(argv, timeout_s, limits, dir);
   cell.cpu_ms = r.cpu_ms;
   if (r.timed_out) {
     cell.result = "timeout";

@@ -111,13 +111,16 @@ inline Expected from_sv(const std::string& v) {
 }
 
 // Expected verdicts of SV-COMP tasks from a verdicts.tsv with a `task` column, keyed by
-// the canonical path of the C file.
+// the canonical path of what that column names: the C file (tests/tasks/sv-comp) or the
+// task definition (tests/tasks/sv-comp-more); the verdict column is `unreach_call`,
+// `expected_verdict` or `verdict`.
 inline void read_task_verdicts(const fs::path& tsv, std::map<fs::path, Expected>& out) {
   auto rows = read_tsv(tsv);
   if (rows.empty() || rows[0].empty() || rows[0][0] != "task") return;
   std::size_t col = 0;
   for (std::size_t i = 0; i < rows[0].size(); ++i)
-    if (rows[0][i] == "unreach_call" || rows[0][i] == "verdict") col = i;
+    if (rows[0][i] == "unreach_call" || rows[0][i] == "expected_verdict" || rows[0][i] == "verdict")
+      col = i;
   if (col == 0) return;
   for (std::size_t r = 1; r < rows.size(); ++r) {
     if (rows[r].size() <= col) continue;
@@ -140,16 +143,16 @@ inline Model task_model(const fs::path& yml_or_c,
     m.c_file = yml_or_c;
   }
   std::error_code ec;
-  if (!m.c_file.empty()) {
-    auto it = tsv_verdicts.find(fs::weakly_canonical(m.c_file, ec));
-    if (it != tsv_verdicts.end()) {
-      if (m.expected == Expected::Unknown) {
-        m.expected = it->second;
-      } else if (it->second != Expected::Unknown && it->second != m.expected) {
-        std::cerr << "precis-suite: warning: " << m.name << ": the task file says "
-                  << to_string(m.expected) << ", verdicts.tsv says " << to_string(it->second)
-                  << "; using the task file\n";
-      }
+  auto it = tsv_verdicts.find(fs::weakly_canonical(m.input, ec));
+  if (it == tsv_verdicts.end() && !m.c_file.empty())
+    it = tsv_verdicts.find(fs::weakly_canonical(m.c_file, ec));
+  if (it != tsv_verdicts.end()) {
+    if (m.expected == Expected::Unknown) {
+      m.expected = it->second;
+    } else if (it->second != Expected::Unknown && it->second != m.expected) {
+      std::cerr << "precis-suite: warning: " << m.name << ": the task file says "
+                << to_string(m.expected) << ", verdicts.tsv says " << to_string(it->second)
+                << "; using the task file\n";
     }
   }
   return m;
