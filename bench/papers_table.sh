@@ -1,12 +1,22 @@
 #!/usr/bin/env bash
 # The papers' table (issue 14): every configuration of the five papers and the portfolio
-# (`auto`) as columns, over every model and SV-COMP task of the repository and
-# ../shared/models; solved, wrong, CPU time, the virtual best; and the quantile plot
-# (CPU time against the number of tasks solved, one line per configuration).
+# (`auto`) as columns, over every model and task set of the repository (tests/models,
+# tests/tasks/theta, tests/tasks/sv-comp, tests/tasks/sv-comp-more); solved, wrong, CPU
+# time, the virtual best; and the quantile plot (CPU time against the number of tasks
+# solved, one line per configuration). With node and bench/spacer's z3-solver installed,
+# z3's Spacer (bench/spacer/precis-spacer) is a peer column beside them.
 #
 #   bench/papers_table.sh                  build (Release, build-bench/), run, plot
 #   TIMEOUT=60 bench/papers_table.sh       seconds per run (default 60)
+#   JOBS=2 bench/papers_table.sh           runs at once (precis-suite -j; default: nproc)
+#   MEMORY=4096 bench/papers_table.sh      MB per run (default: the machine's memory / JOBS)
+#   CONFIGS="EXPLitp auto" bench/papers_table.sh   only these columns (a smoke test)
+#   PRECIS_SUITE=build/x/bench/precis-suite PRECIS_VERIFY=build/y/examples/precis-verify \
+#     bench/papers_table.sh                use this precis-suite (no build) and precis-verify
 #   OUT=bench/results bench/papers_table.sh
+#
+# Parallel runs share the machine's memory bandwidth and caches, so their CPU times are
+# somewhat higher than one at a time: compare tables made with the same JOBS.
 #
 # Writes $OUT/papers_table.txt (precis-suite's table, notes and summary),
 # $OUT/papers_table.csv (one row per task and configuration), $OUT/papers_summary.md
@@ -17,14 +27,21 @@ cd "$(dirname "$0")/.."
 
 timeout=${TIMEOUT:-60}
 out=${OUT:-bench/results}
-jobs=${JOBS:-1}
+jobs=${JOBS:-$(nproc)}
+build_jobs=${BUILD_JOBS:-1}  # the machines here are shared: one compile job by default
 mkdir -p "$out"
 
-launcher=()
-if command -v ccache >/dev/null 2>&1; then launcher=(-DCMAKE_CXX_COMPILER_LAUNCHER=ccache); fi
-cmake -S . -B build-bench -DCMAKE_BUILD_TYPE=Release -DPRECIS_BUILD_BENCH=ON \
-  -DPRECIS_BUILD_TESTS=OFF -DPRECIS_WITH_C_FRONTEND=ON "${launcher[@]}" </dev/null
-cmake --build build-bench -j"$jobs" --target precis-suite precis-verify </dev/null
+suite=${PRECIS_SUITE:-}
+verify=()  # by default precis-suite runs the precis-verify of its own build
+if [[ -n "${PRECIS_VERIFY:-}" ]]; then verify=(--verify "$PRECIS_VERIFY"); fi
+if [[ -z "$suite" ]]; then
+  launcher=()
+  if command -v ccache >/dev/null 2>&1; then launcher=(-DCMAKE_CXX_COMPILER_LAUNCHER=ccache); fi
+  cmake -S . -B build-bench -DCMAKE_BUILD_TYPE=Release -DPRECIS_BUILD_BENCH=ON \
+    -DPRECIS_BUILD_TESTS=OFF -DPRECIS_WITH_C_FRONTEND=ON "${launcher[@]}" </dev/null
+  cmake --build build-bench -j"$build_jobs" --target precis-suite precis-verify </dev/null
+  suite=./build-bench/bench/precis-suite
+fi
 
 # label=precis-verify arguments, one column each. The papers' names:
 #   explicit-value paper:   EXPLitp (expl), EXPLitp-PRED on SBE and on ABE-lf
@@ -51,13 +68,30 @@ configs=(
   "auto=--analysis auto"
 )
 args=()
-for c in "${configs[@]}"; do args+=(--config "$c"); done
+for c in "${configs[@]}"; do
+  if [[ -n "${CONFIGS:-}" && " $CONFIGS " != *" ${c%%=*} "* ]]; then continue; fi
+  args+=(--config "$c")
+done
+if [[ ${#args[@]} -eq 0 ]]; then
+  echo "papers_table.sh: CONFIGS='$CONFIGS' names no configuration" >&2
+  exit 2
+fi
 
-dirs=(tests/models ../shared/models/theta ../shared/models/sv-comp)
+# The peer column: z3's Spacer on the CHC encoding (bench/spacer/README.md).
+if command -v node >/dev/null 2>&1 && [[ -d bench/spacer/node_modules/z3-solver ]]; then
+  args+=(--tool "Spacer=bench/spacer/precis-spacer")
+else
+  echo "note: no Spacer column (needs node and bench/spacer/node_modules/z3-solver:" \
+    "npm install in bench/spacer)" >&2
+fi
+columns=$((${#args[@]} / 2))
+if [[ -n "${MEMORY:-}" ]]; then args+=(--memory-limit "$MEMORY"); fi
+
+dirs=(tests/models tests/tasks/theta tests/tasks/sv-comp tests/tasks/sv-comp-more)
 echo "== machine: $(nproc) cores, $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2- | sed 's/^ *//')"
-echo "== precis-suite --timeout $timeout ${dirs[*]} (${#configs[@]} configurations)"
+echo "== precis-suite -j $jobs --timeout $timeout ${dirs[*]} ($columns columns)"
 status=0
-./build-bench/bench/precis-suite --analysis "" "${args[@]}" --timeout "$timeout" \
+"$suite" "${verify[@]}" --analysis "" "${args[@]}" -j "$jobs" --timeout "$timeout" \
   --csv "$out/papers_table.csv" "${dirs[@]}" | tee "$out/papers_table.txt" || status=$?
 python3 bench/quantile_plot.py "$out/papers_table.csv" "$out" --timeout "$timeout"
 exit "$status"

@@ -20,7 +20,8 @@
 //   - a set of SV-COMP tasks: DIR/*.yml (the expected verdict is the one of the
 //     unreach-call property), cross-checked with verdicts.tsv (columns task, lines,
 //     unreach_call) in DIR or its parent;
-//   - an SV-COMP root: DIR/verdicts.tsv with a `task` column listing <set>/<file>.c.
+//   - an SV-COMP root: DIR/verdicts.tsv with a `task` column listing <set>/<file>.c or
+//     <set>/<file>.yml.
 //
 // Exit status: 0 no wrong verdict, 1 some wrong verdict, 2 usage or setup error; killed
 // by the signal on SIGINT/SIGTERM/SIGHUP, after killing every run.
