@@ -255,7 +255,7 @@ class ChcWriter {
     args_.assign(n, {});
     std::unordered_set<std::string> taken;
     for (Loc l : op.reachable_points()) {
-      if (!has_pred[l] || l == *err) continue;
+      if (!has_pred[l] || (l == *err && l != init)) continue;
       std::string base = "P_" + sanitize(cfa_.name(l));
       std::replace(base.begin(), base.end(), '@', '_');  // never an SSA name (x@k)
       std::string name = base;
