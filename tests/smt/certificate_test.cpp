@@ -4,6 +4,7 @@
 // right edge named.
 #include <doctest/doctest.h>
 
+#include <chrono>
 #include <cstdint>
 #include <optional>
 #include <string>
@@ -225,8 +226,12 @@ TEST_CASE("certificate: the ARG's successor hints give one small query per disju
       }
   }
   REQUIRE(steps > 0);
-  // Initiation, safety and at most one query per step: no fallback to whole invariants.
-  CHECK(c->check.queries <= steps + 2);
+  // By the solver (explicit disjuncts are otherwise evaluated, see below): initiation,
+  // safety and at most one query per step, no fallback to whole invariants.
+  const auto solved = check_certificate(cfa, cert, {}, BindingCheck::Solver);
+  CHECK_MESSAGE(solved.valid, solved.failure);
+  CHECK(solved.evaluated == 0);
+  CHECK(solved.queries <= steps + 2);
 
   // Wrong hints (every step sent to the target's first disjunct) only cost queries.
   Certificate wrong = cert;
@@ -234,9 +239,13 @@ TEST_CASE("certificate: the ARG's successor hints give one small query per disju
     for (auto& per_edge : wrong.successors[l])
       for (auto& h : per_edge)
         if (h) *h = {0};
-  const auto w = check_certificate(cfa, wrong);
+  const auto w = check_certificate(cfa, wrong, {}, BindingCheck::Solver);
   CHECK_MESSAGE(w.valid, w.failure);
-  CHECK(w.queries > c->check.queries);
+  CHECK(w.queries > solved.queries);
+  // By evaluation, wrong hints cost nothing: the lookup finds the right disjunct.
+  const auto we = check_certificate(cfa, wrong);
+  CHECK_MESSAGE(we.valid, we.failure);
+  CHECK(we.queries == 2);
 
   // Hints out of range are ignored; the same certificate without hints is as valid.
   Certificate junk = cert;
@@ -257,6 +266,125 @@ TEST_CASE("certificate: the ARG's successor hints give one small query per disju
   const auto b = check_certificate(cfa, broken);
   CHECK_FALSE(b.valid);
   CHECK(b.kind == "consecution");
+}
+
+// Issue 23: consecution of explicit disjuncts by evaluation and lookup.
+TEST_CASE("certificate: explicit disjuncts are checked by evaluation, with no solver query") {
+  Cfa cfa = model("count_to_ten_safe");
+  auto [r, c] = run_certified(cfa, Expl(cfa), ExplicitRefiner(cfa));
+  REQUIRE(r.verdict == Verdict::Safe);
+  REQUIRE(c);
+  CHECK_MESSAGE(c->check.valid, c->check.failure);
+  // Only initiation and safety ask the solver; every step is evaluated.
+  CHECK(c->check.queries == 2);
+  CHECK(c->check.evaluated > 0);
+  CHECK(r.stats.extra.at("certificate evaluated steps") == doctest::Approx(c->check.evaluated));
+  // Without hints the lookup finds the successors by hashing alone.
+  Certificate none = c->certificate;
+  none.successors.clear();
+  const auto n = check_certificate(cfa, none);
+  CHECK_MESSAGE(n.valid, n.failure);
+  CHECK(n.evaluated == c->check.evaluated);
+  CHECK(n.queries == 2);
+
+  // A thousand iterations: still two queries, the steps grow with the loop.
+  Cfa big = read_cfa_file(std::string(PRECIS_TEST_MODELS) + "/product/counter_1000_safe.cfa");
+  auto [rb, cb] = run_certified(big, Expl(big), ExplicitRefiner(big));
+  REQUIRE(rb.verdict == Verdict::Safe);
+  REQUIRE(cb);
+  CHECK_MESSAGE(cb->check.valid, cb->check.failure);
+  CHECK(cb->check.queries == 2);
+  CHECK(cb->check.evaluated >= 2000);
+}
+
+TEST_CASE("certificate: a wrong explicit disjunct is rejected when the fast path is taken") {
+  Cfa cfa = model("count_to_ten_safe");
+  ExprManager& em = *cfa.expr_manager();
+  auto [r, c] = run_certified(cfa, Expl(cfa), ExplicitRefiner(cfa));
+  REQUIRE(r.verdict == Verdict::Safe);
+  REQUIRE(c);
+  const std::optional<Loc> victim = with_several_disjuncts(cfa, c->certificate);
+  REQUIRE(victim);
+  // Shift every value of the victim's first disjunct by 100: the state it stood for is
+  // no longer in the invariant, and the step into it must fail.
+  Certificate broken = c->certificate;
+  Term& d = broken.disjuncts[*victim].front();
+  const auto b = as_bindings(d);
+  REQUIRE(b);
+  REQUIRE_FALSE(b->bound.empty());
+  std::vector<Term> lits;
+  for (const auto& [x, v] : b->bound)
+    lits.push_back(em.var(x).is_bool() ? (v != 0 ? em.var(x) : em.not_(em.var(x)))
+                                       : em.eq(em.var(x), em.int_val(v + 100)));
+  d = em.conj(lits);
+  const auto k = check_certificate(cfa, broken);
+  CHECK_FALSE(k.valid);
+  CHECK(k.kind == "consecution");
+  CHECK(k.evaluated > 0);  // the other steps went the fast way
+  // The solver-only check agrees.
+  const auto s = check_certificate(cfa, broken, {}, BindingCheck::Solver);
+  CHECK_FALSE(s.valid);
+  CHECK(s.kind == "consecution");
+}
+
+TEST_CASE("certificate: evaluation over-approximates what it cannot evaluate") {
+  // x := 0; y := nondet; if (y > 0) x := 1; error if x > 1. The explicit disjuncts bind x
+  // only: the assume on y cannot be evaluated and the havoc of y binds nothing.
+  CfaBuilder bld;
+  auto& e = bld.exprs();
+  const VarId x = bld.int_var("x");
+  const VarId y = bld.int_var("y");
+  const Term X = e.var(x), Y = e.var(y);
+  bld.edge("L0", "L1", Assign{x, e.int_val(0)});
+  bld.edge("L1", "L2", Havoc{y});
+  bld.edge("L2", "L3", Assume{e.gt(Y, e.int_val(0))});
+  bld.edge("L2", "L4", Assume{e.le(Y, e.int_val(0))});
+  bld.edge("L3", "L4", Assign{x, e.int_val(1)});
+  bld.edge("L4", "ERR", Assume{e.gt(X, e.int_val(1))});
+  bld.initial("L0");
+  bld.error("ERR");
+  Cfa cfa = std::move(bld).build();
+  ExprManager& em = *cfa.expr_manager();
+  Certificate c;
+  c.point.assign(cfa.num_locations(), true);
+  c.disjuncts.assign(cfa.num_locations(), {});
+  c.disjuncts[loc(cfa, "L0")] = {em.true_()};
+  for (const char* l : {"L1", "L2", "L3"}) c.disjuncts[loc(cfa, l)] = {em.eq(X, em.int_val(0))};
+  c.disjuncts[loc(cfa, "L4")] = {em.eq(X, em.int_val(0)), em.eq(X, em.int_val(1))};
+  const auto ok = check_certificate(cfa, c);
+  CHECK_MESSAGE(ok.valid, ok.failure);
+  CHECK(ok.evaluated >= 4);
+  // L4 without x = 1: the step L3 -> L4 has no match, the solver refutes it.
+  Certificate bad = c;
+  bad.disjuncts[loc(cfa, "L4")] = {em.eq(X, em.int_val(0))};
+  const auto b = check_certificate(cfa, bad);
+  CHECK_FALSE(b.valid);
+  REQUIRE(b.from);
+  CHECK(cfa.name(*b.from) == "L3");
+  // A disjunct that constrains y is not a conjunction of bindings: the solver decides.
+  Certificate rel = c;
+  rel.disjuncts[loc(cfa, "L3")] = {em.and_(em.eq(X, em.int_val(0)), em.gt(Y, em.int_val(0)))};
+  const auto rr = check_certificate(cfa, rel);
+  CHECK_MESSAGE(rr.valid, rr.failure);
+  CHECK(rr.queries > 2);
+}
+
+TEST_CASE("certificate: a check the time limit ends is unfinished, and SAFE becomes UNKNOWN") {
+  Cfa cfa = model("count_to_ten_safe");
+  auto [r, c] = run_certified(cfa, Expl(cfa), ExplicitRefiner(cfa));
+  REQUIRE(r.verdict == Verdict::Safe);
+  REQUIRE(c);
+  Cvc5Options late;
+  late.deadline.at = std::chrono::steady_clock::now() - std::chrono::seconds(1);
+  VerificationResult safe;
+  safe.verdict = Verdict::Safe;
+  const auto k = certify_safe(cfa, c->certificate, safe, late);
+  CHECK_FALSE(k.valid);
+  CHECK(k.unfinished);
+  CHECK(k.undecided);
+  CHECK(safe.verdict == Verdict::Unknown);
+  CHECK(safe.reason.find("certificate check not finished") != std::string::npos);
+  CHECK(safe.stats.extra.contains("certificate time s"));
 }
 
 }  // namespace certificate_test

@@ -23,7 +23,6 @@
 #include <optional>
 #include <span>
 #include <type_traits>
-#include <unordered_map>
 #include <vector>
 
 #include "precis/cfa/cfa.hpp"
@@ -73,13 +72,20 @@ struct Certificate {
 
 namespace detail {
 
+// What an ARG node stands for in the certificate, by node id: its disjunct's index at
+// its location, kFalse for a node whose formula is false, kNone for a node that is not
+// an uncovered live node at a point.
+inline constexpr std::int64_t kNone = -2;
+inline constexpr std::int64_t kFalse = -1;
+
 // Certificate::successors from the ARG (every location a point): for each expanded
 // uncovered node and each out-edge of its location, the disjuncts of its children along
 // that edge, a covered child standing for its coverer; an edge without a child had an
-// empty successor. One pass over the nodes, their children and the children's parents.
+// empty successor. One pass over the nodes, their children and the children's parents;
+// `index` answers "which disjunct is this node" without touching the terms.
 template <class Node>
-void add_successor_hints(const Cfa& cfa, const std::unordered_map<const Node*, Term>& formula,
-                         ExprManager& em, Certificate& c) {
+void add_successor_hints(const Cfa& cfa, const std::vector<const Node*>& nodes,
+                         const std::vector<std::int64_t>& index, Certificate& c) {
   const std::size_t n = cfa.num_locations();
   c.successors.assign(n, {});
   for (Loc l = 0; l < n; ++l) {
@@ -87,19 +93,16 @@ void add_successor_hints(const Cfa& cfa, const std::unordered_map<const Node*, T
     for ([[maybe_unused]] auto e : cfa.out_edges(l)) ++degree;
     c.successors[l].assign(c.disjuncts[l].size(), std::vector<Certificate::Successors>(degree));
   }
-  // The disjunct a node stands for: -1 for none (false), nullopt when unknown (e.g. a
-  // coverer that is not uncovered and live).
+  // The disjunct a node stands for: kFalse for none (false), nullopt when unknown (e.g.
+  // a coverer that is not uncovered and live).
   const auto disjunct_of = [&](const Node* x) -> std::optional<std::int64_t> {
     for (std::size_t hops = 0; x->covered_by != nullptr && hops < 64; ++hops) x = x->covered_by;
-    auto it = formula.find(x);
-    if (it == formula.end() || x->removed) return std::nullopt;
-    if (it->second == em.false_()) return -1;
-    const auto& d = c.disjuncts[x->loc];
-    return std::lower_bound(d.begin(), d.end(), it->second) - d.begin();
+    if (x->removed || x->id >= index.size() || index[x->id] == kNone) return std::nullopt;
+    return index[x->id];
   };
-  for (const auto& [node, f] : formula) {
-    if (f == em.false_() || !node->expanded) continue;
-    const auto i = static_cast<std::size_t>(*disjunct_of(node));
+  for (const Node* node : nodes) {
+    if (index[node->id] < 0 || !node->expanded) continue;
+    const auto i = static_cast<std::size_t>(index[node->id]);
     std::size_t k = 0;
     for (auto e : cfa.out_edges(node->loc)) {
       std::optional<std::vector<std::uint32_t>> to{std::in_place};
@@ -126,7 +129,10 @@ void add_successor_hints(const Cfa& cfa, const std::unordered_map<const Node*, T
 }  // namespace detail
 
 // The certificate of a complete ARG (one pass over its live nodes; linear in the ARG).
-// `points`: the analysis's certificate points, or nullptr for every location.
+// `points`: the analysis's certificate points, or nullptr for every location. The
+// disjuncts at a location are ordered by term creation (Term's order), sorted on the
+// terms' ids read once each, not by comparing terms (which reads both nodes every time:
+// a million disjuncts made that the larger part of the certificate's cost).
 template <class ArgT>
 requires HasFormula<typename ArgT::Node::element_type> Certificate
 certificate_from_arg(const Cfa& cfa, const ArgT& arg, const std::vector<bool>* points = nullptr) {
@@ -138,19 +144,41 @@ certificate_from_arg(const Cfa& cfa, const ArgT& arg, const std::vector<bool>* p
     for (std::size_t l = 0; l < n; ++l) c.point[l] = l < points->size() && (*points)[l];
   c.disjuncts.assign(n, {});
   using Node = typename ArgT::Node;
-  std::unordered_map<const Node*, Term> formula;  // of every uncovered live node at a point
+  struct Entry {
+    std::uint32_t term;  // the formula's id (creation order)
+    Term formula;
+    const Node* node;
+  };
+  // The formula of every uncovered live node at a point, by location.
+  std::vector<std::vector<Entry>> at(n);
+  std::vector<const Node*> nodes;
+  std::uint32_t max_id = 0;
+  const Term false_ = em.false_();
   arg.for_each_live([&](const Node* node) {
+    max_id = std::max(max_id, node->id);
     if (node->covered_by != nullptr || !c.point.at(node->loc)) return;
     const Term f = to_formula(node->element, em);
-    formula.emplace(node, f);
-    if (f != em.false_()) c.disjuncts[node->loc].push_back(f);
+    at[node->loc].push_back({f.id(), f, node});
+    nodes.push_back(node);
   });
+  std::vector<std::int64_t> index(static_cast<std::size_t>(max_id) + 1, detail::kNone);
   // Equal states at one location (e.g. from different paths) are one disjunct.
-  for (auto& d : c.disjuncts) {
-    std::sort(d.begin(), d.end());
-    d.erase(std::unique(d.begin(), d.end()), d.end());
+  for (Loc l = 0; l < n; ++l) {
+    auto& es = at[l];
+    std::sort(es.begin(), es.end(), [](const Entry& a, const Entry& b) { return a.term < b.term; });
+    auto& d = c.disjuncts[l];
+    for (std::size_t i = 0; i < es.size(); ++i) {
+      if (es[i].formula == false_) {
+        index[es[i].node->id] = detail::kFalse;
+        continue;
+      }
+      if (d.empty() || d.back() != es[i].formula) d.push_back(es[i].formula);
+      index[es[i].node->id] = static_cast<std::int64_t>(d.size()) - 1;
+    }
+    es.clear();
+    es.shrink_to_fit();
   }
-  if (points == nullptr) detail::add_successor_hints(cfa, formula, em, c);
+  if (points == nullptr) detail::add_successor_hints(cfa, nodes, index, c);
   return c;
 }
 

@@ -22,7 +22,9 @@
 #include <vector>
 
 #include "precis/certify/certificate.hpp"
+#include "precis/certify/explicit_consecution.hpp"
 #include "precis/cfa/block_encoding.hpp"
+#include "precis/core/limits.hpp"
 #include "precis/smt/cvc5_solver.hpp"
 #include "precis/smt/invariant_check.hpp"
 
@@ -34,7 +36,9 @@ struct CertificateCheck {
   std::string kind;             // initiation, safety or consecution
   std::optional<Loc> from, to;  // the edge or block that fails
   bool undecided = false;       // the failing query timed out: no proof, no refutation
+  bool unfinished = false;      // the run's time limit ended the check (undecided too)
   std::size_t queries = 0;
+  std::size_t evaluated = 0;  // consecution steps proved by evaluation, not the solver
   std::size_t points = 0;     // locations with an invariant other than false
   std::size_t disjuncts = 0;  // total over the invariants
   double seconds = 0;
@@ -55,47 +59,97 @@ inline const std::vector<std::uint32_t>* successor_hint(const Certificate& c, Lo
   return &*h;
 }
 
-// Consecution of an edge split by the source's disjuncts: d_i /\ edge => (the hinted
-// target disjuncts)', and where that fails d_i /\ edge => inv(t)'. Each query is over a
-// few disjuncts instead of the whole invariants at both ends, so the check stays linear
-// in the ARG with small queries. (One query for all i, a disjunction over the steps, is
-// smaller in count but far slower: cvc5 searches the disjunction; locks_8 took 25 s
-// instead of 1.2 s.) Without hints for the edge, or when a disjunct leaves the whole
-// invariant, the caller's whole query decides (and reports).
-inline EdgeProof hinted_edge_proof(const Cfa& cfa, const Certificate& c,
-                                   const std::vector<Term>& inv) {
-  if (c.successors.empty()) return {};
-  return [&cfa, &c, &inv](Loc l, std::size_t k, CfaEdge e, const InfeasibleQuery& infeasible) {
-    ExprManager& em = *cfa.expr_manager();
-    const Loc t = cfa.target(e);
-    const auto& ds = c.disjuncts[l];
-    std::vector<const std::vector<std::uint32_t>*> hints(ds.size());
-    bool any = false;
+// Consecution of an edge split by the source's disjuncts. First by evaluation
+// (certify/explicit_consecution.hpp): a disjunct that binds values is stepped along the
+// edge exactly and its successor looked up among the target's disjuncts, no solver
+// query. The rest by the solver: d_i /\ edge => (the hinted target disjuncts)', and
+// where that fails d_i /\ edge => inv(t)'. Each query is over a few disjuncts instead of
+// the whole invariants at both ends, so the check stays linear in the ARG with small
+// queries. (One query for all i, a disjunction over the steps, is smaller in count but
+// far slower: cvc5 searches the disjunction; locks_8 took 25 s instead of 1.2 s.)
+// Without hints for the remaining disjuncts, one query over their disjunction decides;
+// when every disjunct remains, or a disjunct leaves the whole invariant, the caller's
+// whole query decides (and reports).
+class DisjunctEdgeProof {
+ public:
+  DisjunctEdgeProof(const Cfa& cfa, const Certificate& c, const std::vector<Term>& inv,
+                    Deadline deadline, bool evaluate)
+      : cfa_(cfa),
+        c_(c),
+        inv_(inv),
+        deadline_(std::move(deadline)),
+        evaluate_(evaluate),
+        index_(cfa.num_locations()) {}
+
+  [[nodiscard]] std::size_t evaluated() const noexcept { return evaluated_; }
+
+  bool operator()(Loc l, std::size_t k, CfaEdge e, const InfeasibleQuery& infeasible) {
+    ExprManager& em = *cfa_.expr_manager();
+    const Loc t = cfa_.target(e);
+    const auto& ds = c_.disjuncts[l];
+    const Operation& op = cfa_.operation(e);
+    std::vector<std::size_t> rest;
     for (std::size_t i = 0; i < ds.size(); ++i) {
-      hints[i] = successor_hint(c, l, i, k, t);
-      any = any || hints[i] != nullptr;
+      if (evaluate_) {
+        if ((++steps_ & 1023U) == 0) deadline_.check();
+        if (const auto& b = index_at(l).bindings(i)) {
+          const auto post = evaluate_step(*b, op);
+          if (!post || index_at(t).contains(*post, successor_hint(c_, l, i, k, t))) {
+            ++evaluated_;
+            continue;
+          }
+        }
+      }
+      rest.push_back(i);
     }
-    if (!any) return false;
-    const Term whole = em.not_(inv[t]);
-    for (std::size_t i = 0; i < ds.size(); ++i) {
+    if (rest.empty()) return true;
+    bool any = false;
+    for (std::size_t i : rest) any = any || successor_hint(c_, l, i, k, t) != nullptr;
+    const Term whole = em.not_(inv_[t]);
+    if (!any) {
+      if (rest.size() == ds.size()) return false;
+      std::vector<Term> some;
+      for (std::size_t i : rest) some.push_back(ds[i]);
+      return infeasible({Assume{em.disj(std::span<const Term>(some))}, op, Assume{whole}});
+    }
+    for (std::size_t i : rest) {
       Term target = whole;
-      if (const auto* h = hints[i]) {
+      if (const auto* h = successor_hint(c_, l, i, k, t)) {
         std::vector<Term> some;
-        for (std::uint32_t j : *h) some.push_back(c.disjuncts[t][j]);
+        for (std::uint32_t j : *h) some.push_back(c_.disjuncts[t][j]);
         target = em.not_(em.disj(std::span<const Term>(some)));
       }
-      if (infeasible({Assume{ds[i]}, cfa.operation(e), Assume{target}})) continue;
-      if (target == whole || !infeasible({Assume{ds[i]}, cfa.operation(e), Assume{whole}}))
-        return false;
+      if (infeasible({Assume{ds[i]}, op, Assume{target}})) continue;
+      if (target == whole || !infeasible({Assume{ds[i]}, op, Assume{whole}})) return false;
     }
     return true;
-  };
-}
+  }
+
+ private:
+  const BindingIndex& index_at(Loc l) {
+    if (!index_[l]) index_[l].emplace(std::span<const Term>(c_.disjuncts[l]));
+    return *index_[l];
+  }
+
+  const Cfa& cfa_;
+  const Certificate& c_;
+  const std::vector<Term>& inv_;
+  Deadline deadline_;
+  bool evaluate_;
+  std::vector<std::optional<BindingIndex>> index_;  // built on first use per location
+  std::size_t evaluated_ = 0;
+  std::size_t steps_ = 0;
+};
 
 }  // namespace detail
 
+// How the checker proves consecution of disjuncts that bind values: by evaluation and
+// lookup (the default), or by the solver like every other disjunct (to compare).
+enum class BindingCheck { Evaluate, Solver };
+
 inline CertificateCheck check_certificate(const Cfa& cfa, const Certificate& c,
-                                          Cvc5Options opts = {}) {
+                                          Cvc5Options opts = {},
+                                          BindingCheck bindings = BindingCheck::Evaluate) {
   const auto t0 = std::chrono::steady_clock::now();
   ExprManager& em = *cfa.expr_manager();
   CertificateCheck out;
@@ -120,13 +174,28 @@ inline CertificateCheck check_certificate(const Cfa& cfa, const Certificate& c,
   const auto at = [&](Loc l) { return inv[l]; };
   opts.unsat_cores = false;  // only sat or unsat is asked
   InvariantCheck r;
-  if (every) {
-    r = check_invariant(cfa, at, std::move(opts), detail::hinted_edge_proof(cfa, c, inv));
-  } else {
-    const BlockOperator op(cfa, c.point);
-    const BlockGraph graph(cfa, op);
-    r = check_block_invariant(cfa, graph, at, std::move(opts));
+  const Deadline deadline = opts.deadline;
+  detail::DisjunctEdgeProof proof(cfa, c, inv, deadline, bindings == BindingCheck::Evaluate);
+  try {
+    if (every) {
+      r = check_invariant(cfa, at, std::move(opts),
+                          [&proof](Loc l, std::size_t k, CfaEdge e, const InfeasibleQuery& q) {
+                            return proof(l, k, e, q);
+                          });
+    } else {
+      const BlockOperator op(cfa, c.point);
+      const BlockGraph graph(cfa, op);
+      r = check_block_invariant(cfa, graph, at, std::move(opts));
+    }
+  } catch (const limit_reached& e) {
+    // The run's budget ended inside the check: no proof, and no evidence against it.
+    r = InvariantCheck{};
+    r.undecided = true;
+    r.kind = "unfinished";
+    r.failure = std::string("certificate check not finished: ") + e.what();
+    out.unfinished = true;
   }
+  out.evaluated = proof.evaluated();
   out.valid = r.inductive;
   out.failure = r.failure;
   out.kind = r.kind;

@@ -27,6 +27,7 @@ inline void report_certificate(const CertificateCheck& c, double build_seconds, 
   x["certificate points"] = static_cast<double>(c.points);
   x["certificate disjuncts"] = static_cast<double>(c.disjuncts);
   x["certificate queries"] = static_cast<double>(c.queries);
+  x["certificate evaluated steps"] = static_cast<double>(c.evaluated);
   x["certificate build time s"] = build_seconds;
   x["certificate time s"] = c.seconds;
   x["certificate valid"] = c.valid ? 1 : 0;
@@ -41,6 +42,12 @@ inline void apply_certificate(const Cfa& cfa, const CertificateCheck& c, Verific
   }
   r.verdict = Verdict::Unknown;
   r.certified = false;
+  if (c.unfinished) {
+    // The run's time limit ended the check: the analysis's verdict is not reported
+    // without its proof.
+    r.reason = c.failure + " (the analysis had found SAFE; it is not reported without a proof)";
+    return;
+  }
   // Appended piece by piece: GCC 12 warns (-Wstringop-overflow) on long operator+ chains.
   std::string why = c.undecided ? "certificate check undecided" : "certificate check failed";
   if (c.from && c.to) {
