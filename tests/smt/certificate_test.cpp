@@ -228,7 +228,7 @@ TEST_CASE("certificate: the ARG's successor hints give one small query per disju
   REQUIRE(steps > 0);
   // By the solver (explicit disjuncts are otherwise evaluated, see below): initiation,
   // safety and at most one query per step, no fallback to whole invariants.
-  const auto solved = check_certificate(cfa, cert, {}, BindingCheck::Solver);
+  const auto solved = check_certificate(cfa, cert, {}, {.bindings = BindingCheck::Solver});
   CHECK_MESSAGE(solved.valid, solved.failure);
   CHECK(solved.evaluated == 0);
   CHECK(solved.queries <= steps + 2);
@@ -239,7 +239,7 @@ TEST_CASE("certificate: the ARG's successor hints give one small query per disju
     for (auto& per_edge : wrong.successors[l])
       for (auto& h : per_edge)
         if (h) *h = {0};
-  const auto w = check_certificate(cfa, wrong, {}, BindingCheck::Solver);
+  const auto w = check_certificate(cfa, wrong, {}, {.bindings = BindingCheck::Solver});
   CHECK_MESSAGE(w.valid, w.failure);
   CHECK(w.queries > solved.queries);
   // By evaluation, wrong hints cost nothing: the lookup finds the right disjunct.
@@ -322,7 +322,7 @@ TEST_CASE("certificate: a wrong explicit disjunct is rejected when the fast path
   CHECK(k.kind == "consecution");
   CHECK(k.evaluated > 0);  // the other steps went the fast way
   // The solver-only check agrees.
-  const auto s = check_certificate(cfa, broken, {}, BindingCheck::Solver);
+  const auto s = check_certificate(cfa, broken, {}, {.bindings = BindingCheck::Solver});
   CHECK_FALSE(s.valid);
   CHECK(s.kind == "consecution");
 }
@@ -385,6 +385,55 @@ TEST_CASE("certificate: a check the time limit ends is unfinished, and SAFE beco
   CHECK(safe.verdict == Verdict::Unknown);
   CHECK(safe.reason.find("certificate check not finished") != std::string::npos);
   CHECK(safe.stats.extra.contains("certificate time s"));
+}
+
+TEST_CASE("certificate: the box hull of explicit disjuncts, tried first, proves a counter") {
+  Cfa big = read_cfa_file(std::string(PRECIS_TEST_MODELS) + "/product/counter_1000_safe.cfa");
+  auto [r, c] = run_certified(big, Expl(big), ExplicitRefiner(big));
+  REQUIRE(r.verdict == Verdict::Safe);
+  REQUIRE(c);
+  const auto full = check_certificate(big, c->certificate);
+  REQUIRE(full.valid);
+  const auto hull = check_certificate(big, c->certificate, {}, {.candidate = Candidate::Hull});
+  CHECK_MESSAGE(hull.valid, hull.failure);
+  REQUIRE(hull.candidate.size() == big.num_locations());
+  CHECK(hull.candidate_queries > 0);
+  CHECK(hull.evaluated == 0);  // the certificate itself was not needed
+  // The candidate is one formula per location, and it is an invariant on its own.
+  Certificate as_cert = c->certificate;
+  for (Loc l = 0; l < big.num_locations(); ++l) as_cert.disjuncts[l] = {hull.candidate[l]};
+  as_cert.successors.clear();
+  CHECK(check_certificate(big, as_cert).valid);
+}
+
+TEST_CASE("certificate: a hull that is not inductive falls back to the full certificate") {
+  // x := 0; loop { x := 10 - x }; error if x = 5. The states are x = 0 and x = 10: their
+  // hull 0 <= x <= 10 admits x = 5, so the candidate fails and the disjunction decides.
+  CfaBuilder bld;
+  auto& e = bld.exprs();
+  const VarId x = bld.int_var("x");
+  const Term X = e.var(x);
+  bld.edge("L0", "H", Assign{x, e.int_val(0)});
+  bld.edge("H", "B", Assume{e.neq(X, e.int_val(5))});
+  bld.edge("B", "H", Assign{x, e.sub(e.int_val(10), X)});
+  bld.edge("H", "ERR", Assume{e.eq(X, e.int_val(5))});
+  bld.initial("L0");
+  bld.error("ERR");
+  Cfa cfa = std::move(bld).build();
+  auto [r, c] = run_certified(cfa, Expl(cfa), ExplicitRefiner(cfa));
+  REQUIRE(r.verdict == Verdict::Safe);
+  REQUIRE(c);
+  REQUIRE(c->certificate.disjuncts[loc(cfa, "H")].size() == 2);
+  const auto k = check_certificate(cfa, c->certificate, {}, {.candidate = Candidate::Hull});
+  CHECK_MESSAGE(k.valid, k.failure);
+  CHECK(k.candidate.empty());      // not proved by the hull
+  CHECK(k.candidate_queries > 0);  // which was tried
+  CHECK(k.evaluated > 0);          // the full certificate decided
+  // And a broken certificate stays rejected when the candidate is tried first.
+  Certificate broken = c->certificate;
+  broken.disjuncts[loc(cfa, "H")].pop_back();
+  const auto b = check_certificate(cfa, broken, {}, {.candidate = Candidate::Hull});
+  CHECK_FALSE(b.valid);
 }
 
 }  // namespace certificate_test

@@ -28,6 +28,10 @@ inline void report_certificate(const CertificateCheck& c, double build_seconds, 
   x["certificate disjuncts"] = static_cast<double>(c.disjuncts);
   x["certificate queries"] = static_cast<double>(c.queries);
   x["certificate evaluated steps"] = static_cast<double>(c.evaluated);
+  if (c.candidate_queries > 0) {
+    x["certificate candidate queries"] = static_cast<double>(c.candidate_queries);
+    x["certificate proved by candidate"] = c.candidate.empty() ? 0 : 1;
+  }
   x["certificate build time s"] = build_seconds;
   x["certificate time s"] = c.seconds;
   x["certificate valid"] = c.valid ? 1 : 0;
@@ -73,23 +77,35 @@ struct Certified {
 // Checks a given certificate for a SAFE result (e.g. VINTA's or abstract
 // interpretation's invariants), records the figures and applies the outcome.
 inline CertificateCheck certify_safe(const Cfa& cfa, const Certificate& cert, VerificationResult& r,
-                                     Cvc5Options opts = {}, double build_seconds = 0) {
+                                     Cvc5Options opts = {}, double build_seconds = 0,
+                                     CheckOptions how = {}) {
   if (r.verdict != Verdict::Safe) return {};
-  CertificateCheck c = check_certificate(cfa, cert, std::move(opts));
+  CertificateCheck c = check_certificate(cfa, cert, std::move(opts), how);
   report_certificate(c, build_seconds, r.stats);
   apply_certificate(cfa, c, r);
   return c;
 }
 
 // The certificate of an analysis's final ARG, checked; nullopt unless r is SAFE.
+// When a candidate invariant proved safety, the certificate becomes that candidate (one
+// disjunct per location), so that witnesses state what was proved.
 template <class Analysis, class ArgT>
 std::optional<Certified> certify_safe(const Cfa& cfa, const Analysis& analysis, const ArgT& arg,
-                                      VerificationResult& r, Cvc5Options opts = {}) {
+                                      VerificationResult& r, Cvc5Options opts = {},
+                                      CheckOptions how = {}) {
   if (r.verdict != Verdict::Safe) return std::nullopt;
   const auto t0 = std::chrono::steady_clock::now();
   Certified out{certificate_of(cfa, analysis, arg), {}};
   const double built = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
-  out.check = certify_safe(cfa, out.certificate, r, std::move(opts), built);
+  out.check = certify_safe(cfa, out.certificate, r, std::move(opts), built, how);
+  if (!out.check.candidate.empty()) {
+    ExprManager& em = *cfa.expr_manager();
+    for (Loc l = 0; l < out.certificate.disjuncts.size(); ++l)
+      out.certificate.disjuncts[l] = out.check.candidate[l] == em.false_()
+                                         ? std::vector<Term>{}
+                                         : std::vector<Term>{out.check.candidate[l]};
+    out.certificate.successors.clear();
+  }
   return out;
 }
 

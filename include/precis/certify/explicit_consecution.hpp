@@ -215,4 +215,47 @@ class BindingIndex {
   std::vector<Group> groups_;
 };
 
+// The box hull of disjuncts that all bind values: for each variable every disjunct
+// binds, lo <= x <= hi over its values (x = v when they agree; a Boolean only when they
+// agree); variables some disjunct leaves unbound are unconstrained. It contains every
+// disjunct. nullopt when some disjunct is not a conjunction of bindings.
+inline std::optional<Term> box_hull(std::span<const Term> disjuncts, ExprManager& em) {
+  if (disjuncts.empty()) return std::nullopt;
+  std::optional<Bindings> lo, hi;
+  for (Term d : disjuncts) {
+    auto b = as_bindings(d);
+    if (!b) return std::nullopt;
+    if (!lo) {
+      lo = *b;
+      hi = std::move(*b);
+      continue;
+    }
+    // Keep the variables bound in both, widening their range.
+    Bindings nlo, nhi;
+    for (std::size_t i = 0; i < lo->bound.size(); ++i) {
+      const VarId x = lo->bound[i].first;
+      if (const std::int64_t* v = b->find(x)) {
+        nlo.bound.emplace_back(x, std::min(lo->bound[i].second, *v));
+        nhi.bound.emplace_back(x, std::max(hi->bound[i].second, *v));
+      }
+    }
+    lo = std::move(nlo);
+    hi = std::move(nhi);
+  }
+  std::vector<Term> cs;
+  for (std::size_t i = 0; i < lo->bound.size(); ++i) {
+    const Term x = em.var(lo->bound[i].first);
+    const std::int64_t a = lo->bound[i].second, b = hi->bound[i].second;
+    if (x.is_bool()) {
+      if (a == b) cs.push_back(a != 0 ? x : em.not_(x));
+    } else if (a == b) {
+      cs.push_back(em.eq(x, em.int_val(a)));
+    } else {
+      cs.push_back(em.le(em.int_val(a), x));
+      cs.push_back(em.le(x, em.int_val(b)));
+    }
+  }
+  return em.conj(cs);
+}
+
 }  // namespace precis
