@@ -62,7 +62,7 @@ std::string solve(const Cfa& cfa, const fs::path& file) {
     std::ofstream out(file);
     write_chc(out, cfa);
   }
-  const std::string cmd = "z3 -T:10 -smt2 '" + file.string() + "' 2>&1";
+  const std::string cmd = "z3 -T:5 -smt2 '" + file.string() + "' 2>&1";
   FILE* p = popen(cmd.c_str(), "r");
   REQUIRE(p != nullptr);
   std::string first;
