@@ -1,4 +1,4 @@
-// Reader of SV-COMP task definitions (format 2.0) on yaml-cpp:
+// Reader of SV-COMP task definitions (formats 1.0, 1.1 and 2.0) on yaml-cpp:
 //
 //   format_version: '2.0'
 //   input_files: 'sum01-1.c'          (or a list)
@@ -8,6 +8,11 @@
 //   options:
 //     language: C
 //     data_model: ILP32
+//
+// Format 1.0 has the same input_files and properties but no options: its tasks are C
+// programs for the ILP32 data model. Format 1.1 added the options (language, data_model),
+// and 2.0 kept them (it changed only how a property names its subproperties). Other
+// versions are rejected at the version's position.
 //
 // The YAML library decides what is YAML (anchors and aliases are fine; a tab in the
 // indentation, an unclosed quote or an unbalanced bracket is an error). Every error is
@@ -67,8 +72,8 @@ Task read_task(const std::string& yml_path) {
       bad(yml_path, root, "a task file is a map (format_version, input_files, ...)");
     if (const YAML::Node v = root["format_version"]) {
       const std::string fv = scalar(yml_path, v, "format_version");
-      if (fv != "2.0")
-        bad(yml_path, v, "unsupported format_version '" + fv + "' (precis reads 2.0)");
+      if (fv != "1.0" && fv != "1.1" && fv != "2.0")
+        bad(yml_path, v, "unsupported format_version '" + fv + "' (precis reads 1.0, 1.1 and 2.0)");
     }
 
     // input_files: one string or a list of strings.
@@ -124,10 +129,15 @@ Task read_task(const std::string& yml_path) {
               (has.empty() ? std::string("no property") : has) + ")");
     }
 
+    // Without options (format 1.0, or a 1.1/2.0 file that leaves them out): C, ILP32.
     std::string data_model = "ILP32";
     YAML::Node dm;
     if (const YAML::Node opts = root["options"]) {
       if (!opts.IsMap()) bad(yml_path, opts, "options must be a map");
+      if (const YAML::Node lang = opts["language"]) {
+        const std::string l = scalar(yml_path, lang, "language");
+        if (l != "C") bad(yml_path, lang, "unsupported language '" + l + "' (precis reads C)");
+      }
       dm = opts["data_model"];
       if (dm) data_model = scalar(yml_path, dm, "data_model");
     }

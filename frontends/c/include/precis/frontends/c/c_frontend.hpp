@@ -63,7 +63,7 @@ Cfa translate_file(const std::string& path, const TranslateOptions& options = {}
 Cfa translate_source(const std::string& code, const std::string& file_name = "input.c",
                      const TranslateOptions& options = {});
 
-// An SV-COMP task definition (format 2.0): the C file, the expected verdict of the
+// An SV-COMP task definition (format 1.0, 1.1 or 2.0): the C file, the expected verdict of the
 // unreach-call property and the data model.
 struct Task {
   std::string yml_file;
