@@ -1,0 +1,223 @@
+// The registry of precis-verify's analyses (see analyses.hpp): to add an analysis, add
+// its entry to kAnalyses, with the way it runs (run_support.hpp has what runs share).
+
+#include "analyses.hpp"
+
+#include <algorithm>
+#include <array>
+
+#include "precis/core/input_error.hpp"
+#include "precis/domains/explicit/explicit_analysis.hpp"
+#include "precis/refine/explicit_refiner.hpp"
+#include "precis/refine/sliced_prefixes.hpp"
+#include "run_support.hpp"
+
+#ifdef PRECIS_HAVE_CVC5
+#include "precis/domains/predicate/synergy_analysis.hpp"
+#include "precis/domains/product/product_domain.hpp"
+#include "precis/refine/explicit_smt_refiner.hpp"
+#include "precis/refine/product_refiner.hpp"
+#include "precis/refine/sliced_prefixes_smt.hpp"
+#endif
+
+namespace precis_cli {
+namespace {
+
+// Sliced prefixes and refinement selection (--prefixes; `none` is the plain refiner).
+precis::PrefixSelection prefix_selection(const Model& model, const RunContext& ctx) {
+  return precis::parse_prefix_selection(ctx.cfg.prefixes, model.cfa);
+}
+
+#ifdef PRECIS_HAVE_CVC5
+using SelectingPred = precis::SelectingRefiner<precis::PredicateRefiner>;
+
+SelectingPred selecting_pred(const Model& model, const RunContext& ctx) {
+  return SelectingPred(model.cfa, precis::PredicateRefiner(model.cfa, refiner_options(ctx)),
+                       prefix_selection(model, ctx));
+}
+#endif
+
+// An analysis that needs the SMT layer has no run function in a build without cvc5.
+#ifdef PRECIS_HAVE_CVC5
+#define PRECIS_CLI_SMT(...) __VA_ARGS__
+#else
+#define PRECIS_CLI_SMT(...) nullptr
+#endif
+
+constexpr bool kCvc5 = true;
+
+using M = const Model&;
+using C = const RunContext&;
+
+const std::array kAnalyses{
+    AnalysisEntry{
+        "expl", false,
+        "explicit values (with cvc5, every explicitly feasible error path gets the exact check)",
+        [](M m, C ctx) {
+          const precis::Deadline deadline = precis::Deadline::of(ctx.limits);
+#ifdef PRECIS_HAVE_CVC5
+          return verify(m, ctx, precis::Expl(m.cfa),
+                        precis::SelectingRefiner<precis::ExplicitSmtRefiner>(
+                            precis::ExplicitSmtRefiner(m.cfa, solver_options(ctx)),
+                            prefix_selection(m, ctx), precis::ExplicitPrefixes(deadline)));
+#else
+          return verify(m, ctx, precis::Expl(m.cfa),
+                        precis::SelectingRefiner<precis::ExplicitRefiner>(
+                            precis::ExplicitRefiner(m.cfa, deadline), prefix_selection(m, ctx),
+                            precis::ExplicitPrefixes(deadline)));
+#endif
+        }},
+    AnalysisEntry{"pred-cart", kCvc5, "predicate abstraction after every edge, Cartesian",
+                  PRECIS_CLI_SMT([](M m, C ctx) {
+                    return verify(m, ctx, precis::PredCart(m.cfa, predicate_options(ctx)),
+                                  selecting_pred(m, ctx));
+                  })},
+    AnalysisEntry{"pred-bool", kCvc5, "predicate abstraction after every edge, Boolean",
+                  PRECIS_CLI_SMT([](M m, C ctx) {
+                    return verify(m, ctx, precis::PredBool(m.cfa, predicate_options(ctx)),
+                                  selecting_pred(m, ctx));
+                  })},
+    // Selection on the explicit component first, then on the predicates. The value limit
+    // escalates for variables explicit values need (never weaker than expl alone,
+    // refine/value_limit_refiner.hpp).
+    AnalysisEntry{
+        "expl+pred", kCvc5, "explicit values with auxiliary predicates",
+        PRECIS_CLI_SMT([](M m, C ctx) {
+          using Product = precis::ProductDomain<precis::Expl, precis::Pred>;
+          auto limits = value_limits(ctx.cfg);
+          return verify(
+              m, ctx,
+              Product(precis::Expl(m.cfa, limits), precis::Pred(m.cfa, predicate_options(ctx))),
+              precis::ValueLimitRefiner(
+                  limits, precis::make_selecting_product(
+                              m.cfa, prefix_selection(m, ctx),
+                              precis::ExplicitRefiner(m.cfa, precis::Deadline::of(ctx.limits)),
+                              precis::PredicateRefiner(m.cfa, refiner_options(ctx)))));
+        })},
+    // Adjustable-block encoding (ABE-lf by default; --block).
+    AnalysisEntry{"pred-abe", kCvc5,
+                  "predicate abstraction with adjustable-block encoding (see --block)",
+                  PRECIS_CLI_SMT([](M m, C ctx) {
+                    return verify(m, ctx, precis::PredAbe(m.cfa, abe_options(ctx)),
+                                  precis::BlockRefiner(m.cfa, block_refiner_options(ctx)));
+                  })},
+    AnalysisEntry{"pred-abe-cart", kCvc5, "the same with Cartesian abstraction",
+                  PRECIS_CLI_SMT([](M m, C ctx) {
+                    return verify(m, ctx, precis::PredAbeCart(m.cfa, abe_options(ctx)),
+                                  precis::BlockRefiner(m.cfa, block_refiner_options(ctx)));
+                  })},
+    // The explicit-value paper's CPA-EXPLitp-PRED (section IV): ABE-lf predicates.
+    AnalysisEntry{
+        "expl+pred-abe", kCvc5,
+        "explicit values with auxiliary predicates under adjustable-block encoding",
+        PRECIS_CLI_SMT([](M m, C ctx) {
+          using Product = precis::ProductDomain<precis::Expl, precis::PredAbe>;
+          using Refiner = precis::ProductRefiner<precis::ExplicitRefiner, precis::BlockRefiner>;
+          auto limits = value_limits(ctx.cfg);
+          return verify(
+              m, ctx,
+              Product(precis::Expl(m.cfa, limits), precis::PredAbe(m.cfa, abe_options(ctx))),
+              precis::ValueLimitRefiner(
+                  limits, Refiner(precis::ExplicitRefiner(m.cfa, precis::Deadline::of(ctx.limits)),
+                                  precis::BlockRefiner(m.cfa, block_refiner_options(ctx)))));
+        })},
+    // The explicit x predicate product with value enumeration (product-abstraction paper,
+    // chapter 3). `--analysis prod` runs as prod-<--prod-strategy> (config.cpp).
+    AnalysisEntry{"prod", kCvc5,
+                  "explicit x predicate product with value enumeration (see --prod-strategy "
+                  "and --limit)",
+                  PRECIS_CLI_SMT([](M m, C ctx) {
+                    if (ctx.cfg.prod_strategy == "path")
+                      return run_product<precis::ProdPath>(m, ctx);
+                    if (ctx.cfg.prod_strategy == "arg") return run_product<precis::ProdArg>(m, ctx);
+                    return run_product<precis::ProdState>(m, ctx);
+                  })},
+    AnalysisEntry{"prod-state", kCvc5,
+                  "prod, counting values among one state's successors (Alg. 1)",
+                  PRECIS_CLI_SMT(run_product<precis::ProdState>)},
+    AnalysisEntry{"prod-path", kCvc5, "prod, counting values on the ARG path (Alg. 2)",
+                  PRECIS_CLI_SMT(run_product<precis::ProdPath>)},
+    AnalysisEntry{"prod-arg", kCvc5, "prod, counting values in the whole ARG (Alg. 3)",
+                  PRECIS_CLI_SMT(run_product<precis::ProdArg>)},
+    // Abstract interpretation alone, and refined by interpolation (VINTA, UFO's
+    // refinement) (issue 11): boxes, or disjunctions of boxes.
+    AnalysisEntry{
+        "ai-box", kCvc5,
+        "abstract interpretation with intervals and widening, no refinement: SAFE "
+        "with a solver-checked invariant, or UNKNOWN",
+        PRECIS_CLI_SMT([](M m, C ctx) { return interpret(m, ctx, box_domain(m, ctx.cfg, true)); })},
+    AnalysisEntry{"ai-boxes", kCvc5, "the same with disjunctions of intervals",
+                  PRECIS_CLI_SMT([](M m, C ctx) {
+                    return interpret(m, ctx, precis::BoxesDomain(box_domain(m, ctx.cfg, true)));
+                  })},
+    AnalysisEntry{
+        "vinta-box", kCvc5, "VINTA: intervals refined by interpolants guided by the AI labels",
+        PRECIS_CLI_SMT([](M m, C ctx) {
+          return run_vinta(m, ctx, box_domain(m, ctx.cfg, false), precis::VintaRefinement::Vinta);
+        })},
+    AnalysisEntry{"vinta-boxes", kCvc5, "VINTA with disjunctions of intervals",
+                  PRECIS_CLI_SMT([](M m, C ctx) {
+                    return run_vinta(m, ctx, precis::BoxesDomain(box_domain(m, ctx.cfg, false)),
+                                     precis::VintaRefinement::Vinta);
+                  })},
+    AnalysisEntry{"ufo-box", kCvc5, "intervals refined by UFO's unguided DAG interpolants",
+                  PRECIS_CLI_SMT([](M m, C ctx) {
+                    return run_vinta(m, ctx, box_domain(m, ctx.cfg, false),
+                                     precis::VintaRefinement::Ufo);
+                  })},
+    AnalysisEntry{"ufo-boxes", kCvc5, "the same with disjunctions of intervals",
+                  PRECIS_CLI_SMT([](M m, C ctx) {
+                    return run_vinta(m, ctx, precis::BoxesDomain(box_domain(m, ctx.cfg, false)),
+                                     precis::VintaRefinement::Ufo);
+                  })},
+    // Cartesian by default, precise on the clusters refinement put on edges (issue 12).
+    AnalysisEntry{"synergy", kCvc5,
+                  "Cartesian predicate abstraction, precise on the predicate clusters "
+                  "refinement puts on edges (see --synergy, --threshold, --threshold-ms)",
+                  PRECIS_CLI_SMT([](M m, C ctx) {
+                    precis::PredicateOptions po = predicate_options(ctx);
+                    po.boolean_budget_ms = ctx.cfg.threshold_ms;
+                    precis::SynergyAnalysis analysis(m.cfa, std::move(po));
+                    precis::SynergyRefiner<SelectingPred> refiner(analysis, selecting_pred(m, ctx),
+                                                                  synergy_options(ctx.cfg));
+                    return verify(m, ctx, std::move(analysis), std::move(refiner));
+                  })},
+};
+
+#undef PRECIS_CLI_SMT
+
+}  // namespace
+
+std::span<const AnalysisEntry> analyses() { return kAnalyses; }
+
+const AnalysisEntry* find_analysis(std::string_view name) {
+  const auto it = std::find_if(kAnalyses.begin(), kAnalyses.end(),
+                               [&](const AnalysisEntry& a) { return a.name == name; });
+  return it == kAnalyses.end() ? nullptr : &*it;
+}
+
+std::string analyses_help() {
+  std::string help =
+      "auto (default): a portfolio of analyses run in sequence, chosen from the program's "
+      "features (algorithms/portfolio.hpp; see --stages)";
+  for (const AnalysisEntry& a : kAnalyses) {
+    help.append("; ").append(a.name).append(": ").append(a.description);
+    if (a.needs_cvc5) help += " (cvc5)";
+  }
+  return help;
+}
+
+Outcome run_analysis(const Model& model, const RunContext& ctx) {
+  const Config& cfg = ctx.cfg;
+  const AnalysisEntry* a = find_analysis(cfg.analysis);
+  if (a == nullptr)
+    throw precis::input_error({cfg.model, 0, 0}, "unknown analysis '" + cfg.analysis + "'");
+  if (a->run == nullptr)
+    throw precis::input_error({cfg.model, 0, 0},
+                              "analysis '" + cfg.analysis +
+                                  "' needs the SMT layer (cvc5), which this build does not have: "
+                                  "install libcvc5-dev and reconfigure");
+  return a->run(model, ctx);
+}
+
+}  // namespace precis_cli

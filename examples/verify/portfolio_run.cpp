@@ -1,0 +1,109 @@
+// --analysis auto (issue 14): the stages algorithms/portfolio.hpp chooses from the
+// program's features, run in sequence by algorithms/sequential.hpp, each with its share
+// of the time left. A stage's verdict counts only with its evidence (a certified SAFE,
+// a replayed counterexample); with --certify off an unchecked SAFE counts too. The
+// report lists every stage that ran and which one decided. Every stage is an analysis of
+// the registry (analyses.cpp), run by run_analysis.
+
+#include <cstdio>
+#include <fstream>
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include "analyses.hpp"
+#include "precis/algorithms/portfolio.hpp"
+#include "precis/algorithms/sequential.hpp"
+#include "precis/core/input_error.hpp"
+#include "precis/io/report.hpp"
+
+namespace precis_cli {
+
+Outcome run_portfolio(const Model& model, const RunContext& ctx) {
+  const Config& cfg = ctx.cfg;
+  const precis::ProgramFeatures features = precis::program_features(model.cfa);
+#ifdef PRECIS_HAVE_CVC5
+  precis::PortfolioChoice choice = precis::choose_stages(features);
+#else
+  precis::PortfolioChoice choice{{{"expl", 1.0}}, "no cvc5: explicit values only"};
+#endif
+  if (!cfg.stages.empty()) {
+    // --stages a,b,c: each stage an equal share of the time left (1/3, 1/2, all).
+    const std::vector<std::string> names = stage_names(cfg.stages);
+    choice = {{}, "--stages"};
+    for (std::size_t i = 0; i < names.size(); ++i)
+      choice.stages.push_back({names[i], 1.0 / static_cast<double>(names.size() - i)});
+  }
+  std::vector<std::optional<precis::Certificate>> certificates(choice.stages.size());
+  // With --arg-dot each stage writes its ARG here; the deciding (or last) stage's is kept.
+  std::vector<std::ostringstream> args(choice.stages.size());
+  std::vector<precis::Stage> stages;
+  for (std::size_t i = 0; i < choice.stages.size(); ++i) {
+    const std::string name = choice.stages[i].analysis;
+    stages.push_back({name, choice.stages[i].share, [&, i, name](double budget) {
+                        Config c = cfg;
+                        c.analysis = name == "prod" ? "prod-" + cfg.prod_strategy : name;
+                        c.time_limit = budget;
+                        precis::Limits l = ctx.limits;
+                        l.start = precis::Limits::clock::now();
+                        l.time_limit_s = budget;
+                        if (!cfg.quiet)
+                          std::fprintf(stderr, "[auto] stage %zu/%zu: %s (budget %.1f s)\n", i + 1,
+                                       choice.stages.size(), name.c_str(), budget);
+                        try {
+                          Outcome o = run_analysis(
+                              model,
+                              RunContext{c, l, ctx.arg_dot ? &args[i] : nullptr, ctx.watchdog});
+                          certificates[i] = std::move(o.certificate);
+                          return std::move(o.result);
+                        } catch (const precis::limit_reached& e) {
+                          // The stage's budget; the run's own limits end the run.
+                          if (e.kind() == precis::LimitKind::Depth || ctx.limits.timed_out()) throw;
+                          precis::VerificationResult r;
+                          r.reason = e.what();
+                          return r;
+                        }
+                      }});
+  }
+  const auto accept = [&](const precis::VerificationResult& r) {
+    if (cfg.certify == "off" && r.verdict == precis::Verdict::Safe) return true;
+    return precis::has_evidence(r);
+  };
+  precis::SequentialResult seq = precis::run_sequential(stages, cfg.time_limit, accept);
+  Outcome out{std::move(seq.result), std::nullopt};
+  if (seq.decided_by) out.certificate = std::move(certificates[*seq.decided_by]);
+  if (ctx.arg_dot && !seq.stages.empty()) {
+    *ctx.arg_dot << args[seq.decided_by.value_or(seq.stages.size() - 1)].str();
+    if (auto* file = dynamic_cast<std::ofstream*>(ctx.arg_dot)) file->close();
+    if (!*ctx.arg_dot)
+      throw precis::input_error({cfg.arg_dot, 0, 0}, "cannot write the ARG DOT file");
+  }
+  auto& lines = out.result.stats.lists["portfolio stages"];
+  for (const auto& st : seq.stages) {
+    std::string line = st.name + ": " + precis::to_string(st.verdict);
+    line += st.accepted ? " (decided)" : "";
+    line += " in " + precis::format_seconds(st.seconds) + " s of ";
+    line += st.budget_s > 0 ? precis::format_seconds(st.budget_s) + " s" : std::string("no limit");
+    if (!st.accepted && !st.reason.empty()) line.append(": ").append(st.reason);
+    lines.push_back(std::move(line));
+  }
+  out.result.stats.lists["portfolio rule"] = {choice.rule};
+  const auto& f = features;
+  out.result.stats.lists["portfolio features"] = {
+      "locations " + std::to_string(f.locations),
+      "branches " + std::to_string(f.branches),
+      "variables " + std::to_string(f.variables),
+      "boolean " + std::to_string(f.boolean_vars),
+      "equality " + std::to_string(f.equality_vars),
+      "arithmetic " + std::to_string(f.arithmetic_vars),
+      "loop counters " + std::to_string(f.loop_counters),
+      "inputs " + std::to_string(f.nondet_vars),
+      "input flags " + std::to_string(f.nondet_flags),
+      "loops " + std::to_string(f.loops),
+      "loop nesting " + std::to_string(f.max_loop_nesting),
+      std::string("nonlinear ") + (f.nonlinear ? "yes" : "no")};
+  out.result.stats.time_total = ctx.limits.elapsed();
+  return out;
+}
+
+}  // namespace precis_cli
