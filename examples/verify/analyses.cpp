@@ -220,4 +220,24 @@ Outcome run_analysis(const Model& model, const RunContext& ctx) {
   return a->run(model, ctx);
 }
 
+// A C program without a call of the error function: SAFE, with the trivial certificate
+// (true everywhere; nothing is unsafe), checked like every other.
+Outcome no_error_location(const Model& model, const RunContext& ctx) {
+  const precis::Cfa& cfa = model.cfa;
+  precis::ExprManager& em = *cfa.expr_manager();
+  Outcome o;
+  o.result.verdict = precis::Verdict::Safe;
+  o.result.reason = "the program never calls the error function: no error location";
+  precis::Certificate cert;
+  cert.point.assign(cfa.num_locations(), true);
+  cert.disjuncts.assign(cfa.num_locations(), std::vector<precis::Term>{em.true_()});
+#ifdef PRECIS_HAVE_CVC5
+  if (ctx.cfg.certify == "on") precis::certify_safe(cfa, cert, o.result, solver_options(ctx));
+#else
+  (void)ctx;
+#endif
+  o.certificate = std::move(cert);
+  return o;
+}
+
 }  // namespace precis_cli

@@ -68,4 +68,7 @@ inline Outcome run_configured(const Model& model, const RunContext& ctx) {
   return ctx.cfg.analysis == "auto" ? run_portfolio(model, ctx) : run_analysis(model, ctx);
 }
 
+// A C program without a call of the error function: SAFE with the trivial certificate.
+Outcome no_error_location(const Model& model, const RunContext& ctx);
+
 }  // namespace precis_cli

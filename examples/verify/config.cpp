@@ -236,9 +236,21 @@ OptionHandles add_options(CLI::App& app, Config& cfg) {
                  "(comma-separated --analysis names; each stage gets an equal share of the time "
                  "left: 1/n, 1/(n-1), ..., all)")
       ->check(stages_validator());
-  app.add_option("--witness", cfg.witness,
-                 "write the verdict's witness: for C programs GraphML 1.0 (UNSAFE) or YAML 2.0 "
-                 "loop invariants (certified SAFE); for .cfa models JSON");
+  app.add_option("--certify-candidate", cfg.certify_candidate,
+                 "try a smaller invariant before the certificate: the box hull of the explicit "
+                 "states per location (hull), proved inductive by itself, the full certificate "
+                 "only if it fails (none|hull)")
+      ->check(CLI::IsMember({"none", "hull"}))
+      ->capture_default_str();
+  auto* witness =
+      app.add_option("--witness", cfg.witness,
+                     "write the verdict's witness: for C programs GraphML 1.0 (UNSAFE) or YAML 2.0 "
+                     "loop invariants (certified SAFE); for .cfa models JSON");
+  app.add_option("--witness-dir", cfg.witness_dir,
+                 "write the witness into this folder under SV-COMP's names: witness.graphml "
+                 "(UNSAFE) or witness.yml (certified SAFE); witness.json for .cfa models")
+      ->excludes(witness)
+      ->check(CLI::ExistingDirectory);
   app.add_option("--validate", cfg.validate,
                  "instead of verifying, check a witness for the model: replay a .graphml "
                  "violation witness, prove a .yml correctness witness, or check its invariants "

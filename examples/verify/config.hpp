@@ -56,13 +56,15 @@ struct Config {
   std::size_t prod_k = 1;               // prod: the limit k (STATE with k = 1 measured best)
   std::string prod_strategy = "state";  // prod: STATE, PATH or ARG
   std::uint32_t widen_every = 3;        // ai-*: widen at a loop head from this update on
-  std::string widen_thresholds = "auto";  // widening with the program's constants (auto: ai-*)
-  std::string synergy = "st+sp";          // synergy: NewST, NewSP, both, or none (Cartesian)
-  std::string threshold = "paper";        // synergy: cluster size limit (paper: 13 / 17)
-  double threshold_ms = 0;                // synergy: time budget of one precise abstraction
-  std::string certify = "on";             // check SAFE by its certificate (needs cvc5)
-  std::string witness;                    // write the verdict's witness here
-  std::string validate;                   // check this witness instead of verifying
+  std::string widen_thresholds = "auto";   // widening with the program's constants (auto: ai-*)
+  std::string synergy = "st+sp";           // synergy: NewST, NewSP, both, or none (Cartesian)
+  std::string threshold = "paper";         // synergy: cluster size limit (paper: 13 / 17)
+  double threshold_ms = 0;                 // synergy: time budget of one precise abstraction
+  std::string certify = "on";              // check SAFE by its certificate (needs cvc5)
+  std::string certify_candidate = "none";  // a smaller invariant tried first: none, hull
+  std::string witness;                     // write the verdict's witness here
+  std::string witness_dir;                 // or to DIR/witness.graphml / .yml (SV-COMP names)
+  std::string validate;                    // check this witness instead of verifying
   std::string stages;  // auto: these analyses in this order instead of the portfolio's choice
 };
 

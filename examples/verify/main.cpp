@@ -124,10 +124,16 @@ int run(const Config& cfg, const precis::Limits& limits) {
         if (!*cfa_dot)
           throw precis::input_error({cfg.cfa_dot, 0, 0}, "cannot write the CFA DOT file");
       }
-      if (!cfa.error_location())
+      // A .cfa model without an error location is a mistake in the model; a C program
+      // that never calls the error function satisfies unreach-call (SV-COMP: true).
+      if (!cfa.error_location() && model.c_file.empty())
         throw precis::input_error({cfg.model, 0, 0},
                                   "the model has no error location: nothing to verify");
-      if (!cfg.emit_chc.empty()) {
+      if (!cfa.error_location() && cfg.emit_chc.empty() && cfg.validate.empty()) {
+        const RunContext ctx{cfg, limits, arg_dot.get(), &watchdog};
+        const Outcome o = no_error_location(model, ctx);
+        rc = report(model, ctx, o.result, o.certificate ? &*o.certificate : nullptr);
+      } else if (!cfg.emit_chc.empty()) {
         if (!watchdog.claim_output())
           for (;;) std::this_thread::sleep_for(std::chrono::seconds(1));
         rc = emit_chc(cfg, cfa);

@@ -33,9 +33,14 @@ const char* sv_verdict(precis::Verdict v) {
 // written without cvc5 too, but only a cvc5 build certifies a SAFE verdict.)
 void write_witness(const Model& model, const Config& cfg, const precis::VerificationResult& r,
                    const precis::Certificate* cert) {
-  if (cfg.witness.empty()) return;
+  if (cfg.witness.empty() && cfg.witness_dir.empty()) return;
   const bool safe = r.verdict == precis::Verdict::Safe && r.certified && cert != nullptr;
   const bool unsafe = r.verdict == precis::Verdict::Unsafe && r.counterexample;
+  // --witness-dir: the names SV-COMP and BenchExec expect.
+  const std::string path = !cfg.witness.empty()   ? cfg.witness
+                           : model.c_file.empty() ? cfg.witness_dir + "/witness.json"
+                           : safe                 ? cfg.witness_dir + "/witness.yml"
+                                                  : cfg.witness_dir + "/witness.graphml";
   if (!safe && !unsafe) {
     std::cerr << "note: no witness written (" << precis::to_string(r.verdict)
               << (r.verdict == precis::Verdict::Safe ? " without a checked certificate" : "")
@@ -46,9 +51,8 @@ void write_witness(const Model& model, const Config& cfg, const precis::Verifica
   task.program_file = model.c_file.empty() ? cfg.model : model.c_file;
   task.program_hash = precis::sha256_file_hex(task.program_file);
   task.architecture = model.lp64 ? "64bit" : "32bit";
-  std::ofstream out(cfg.witness);
-  if (!out)
-    throw precis::input_error({cfg.witness, 0, 0}, "cannot open the witness file for writing");
+  std::ofstream out(path);
+  if (!out) throw precis::input_error({path, 0, 0}, "cannot open the witness file for writing");
   const precis::Cfa& cfa = model.cfa;
   if (model.c_file.empty()) {
     if (safe)
@@ -61,7 +65,7 @@ void write_witness(const Model& model, const Config& cfg, const precis::Verifica
     write_violation_witness(out, cfa, *r.counterexample, task);
   }
   out.close();
-  if (!out) throw precis::input_error({cfg.witness, 0, 0}, "cannot write the witness file");
+  if (!out) throw precis::input_error({path, 0, 0}, "cannot write the witness file");
 }
 #endif
 
@@ -79,7 +83,8 @@ int report(const Model& model, const RunContext& ctx, const precis::Verification
   write_witness(model, cfg, r, cert);
 #else
   (void)cert;
-  if (!cfg.witness.empty()) std::cerr << "note: witnesses need cvc5 (certificates); none written\n";
+  if (!cfg.witness.empty() || !cfg.witness_dir.empty())
+    std::cerr << "note: witnesses need cvc5 (certificates); none written\n";
 #endif
   if (r.verdict == precis::Verdict::Safe && !r.certified)
     std::cerr << "warning: this SAFE verdict is not checked by a certificate ("

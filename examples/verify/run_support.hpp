@@ -46,6 +46,13 @@ inline precis::Cvc5Options solver_options(const RunContext& ctx) {
   return o;
 }
 
+// --certify-candidate: what the certificate checker tries before the certificate.
+inline precis::CheckOptions check_options(const Config& cfg) {
+  precis::CheckOptions o;
+  if (cfg.certify_candidate == "hull") o.candidate = precis::Candidate::Hull;
+  return o;
+}
+
 inline precis::PredicateRefinerOptions refiner_options(const RunContext& ctx) {
   const Config& cfg = ctx.cfg;
   precis::PredicateRefinerOptions o;
@@ -148,7 +155,8 @@ Outcome verify(const Model& model, const RunContext& ctx, Analysis analysis, Ref
   // SAFE stands only with a certificate the independent checker proves (issue 13).
   std::optional<precis::Certified> certified;
   if (cfg.certify == "on")
-    certified = precis::certify_safe(cfa, cegar.analysis(), cegar.arg(), r, solver_options(ctx));
+    certified = precis::certify_safe(cfa, cegar.analysis(), cegar.arg(), r, solver_options(ctx),
+                                     check_options(cfg));
 #endif
 
   if (ctx.arg_dot) {
