@@ -12,6 +12,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "../support/temp_dir.hpp"
 #include "precis/cfa/builder.hpp"
 #include "precis/expr/eval.hpp"
 #include "precis/io/cfa_dot.hpp"
@@ -437,8 +438,7 @@ TEST_CASE("cfa writer: renames what the format cannot hold, consistently") {
 }
 
 TEST_CASE("cfa dot: edges labelled with operations, error location highlighted") {
-  precis::Cfa c =
-      precis::read_cfa_file(std::string(PRECIS_TASKS) + "/theta/counter5_true.cfa");
+  precis::Cfa c = precis::read_cfa_file(std::string(PRECIS_TASKS) + "/theta/counter5_true.cfa");
   std::ostringstream os;
   precis::write_cfa_dot(os, c);
   const std::string dot = os.str();
@@ -481,22 +481,7 @@ TEST_CASE("cfa reader: own models parse, round-trip and have a verdict") {
 
 namespace {
 
-// A fresh folder under the system's temporary directory, removed at the end of scope.
-struct TempDir {
-  fs::path path;
-  TempDir() {
-    path = fs::temp_directory_path() /
-           ("precis-cfa-reader-" + std::to_string(::getpid()) + "-" +
-            std::to_string(std::chrono::steady_clock::now().time_since_epoch().count()));
-    fs::create_directories(path);
-  }
-  ~TempDir() {
-    std::error_code ec;
-    fs::remove_all(path, ec);
-  }
-  TempDir(const TempDir&) = delete;
-  TempDir& operator=(const TempDir&) = delete;
-};
+using TempDir = precis_test::TempDir;
 
 void write_file(const fs::path& p, const std::string& text) {
   std::ofstream out(p, std::ios::binary);

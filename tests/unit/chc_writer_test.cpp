@@ -20,6 +20,7 @@
 #include <vector>
 
 #include "../support/model_suite.hpp"
+#include "../support/temp_dir.hpp"
 #include "precis/cfa/block_encoding.hpp"
 #include "precis/io/cfa_reader.hpp"
 #include "precis/io/chc_writer.hpp"
@@ -34,21 +35,7 @@ namespace fs = std::filesystem;
 
 bool z3_available() { return std::system("z3 -version > /dev/null 2>&1") == 0; }
 
-// A scratch directory, removed at the end of the test.
-struct TempDir {
-  fs::path path;
-  TempDir() {
-    path =
-        fs::temp_directory_path() / ("precis-chc-test-" + std::to_string(std::random_device{}()));
-    fs::create_directories(path);
-  }
-  ~TempDir() {
-    std::error_code ec;
-    fs::remove_all(path, ec);
-  }
-  TempDir(const TempDir&) = delete;
-  TempDir& operator=(const TempDir&) = delete;
-};
+using TempDir = precis_test::TempDir;
 
 std::string chc_of(const Cfa& cfa) {
   std::ostringstream out;
