@@ -90,8 +90,12 @@ def main():
         "set logscale y",
         "set key outside right",
         "set grid",
-        'plot for [i=0:%d] "%s" index i using 1:2 with linespoints pointsize 0.4 title columnheader(1)'
-        % (len(curves) - 1, data),
+        # gnuplot cycles through 8 colours: from the 9th curve on, the lines are wider
+        # (2, 3, ...) so that no two curves look alike.
+        "plot " + ", ".join(
+            '"%s" index %d using 1:2 with linespoints pointsize 0.4 lc %d lw %d '
+            "title columnheader(1)" % (data, i, i % 8 + 1, i // 8 + 1)
+            for i in range(len(curves))),
     ])
     subprocess.run([gnuplot], input=script, text=True, check=True)
     print("wrote", svg)
