@@ -4,7 +4,8 @@
 #   optional : libcvc5-dev (SMT analyses; Debian's cvc5 is a GPLv3 build),
 #              clang-14 libclang-14-dev libclang-cpp14-dev llvm-14-dev libyaml-cpp-dev
 #              (C front end and its SV-COMP task reader),
-#              libc6-dev-i386 gcc-multilib (-m32 differential tests), libbenchmark-dev
+#              libc6-dev-i386 gcc-multilib (-m32 differential tests; qemu-user runs their
+#              32-bit programs on a kernel without IA32 emulation), libbenchmark-dev
 #              (bench/), ccache (faster rebuilds), python3 (CLI robustness tests), python3-lxml
 #              (the SV-COMP witness linter),
 #              clang-16 (the clang build check), libfuzzer-14-dev (fuzzing with clang 14),
@@ -14,7 +15,7 @@ set -euo pipefail
 
 packages=(cmake make g++ ccache libboost-dev libcli11-dev doctest-dev libbenchmark-dev
           libcvc5-dev clang-14 libclang-14-dev libclang-cpp14-dev llvm-14-dev libyaml-cpp-dev
-          libc6-dev-i386 gcc-multilib python3 python3-lxml clang-16 libfuzzer-14-dev z3)
+          libc6-dev-i386 gcc-multilib qemu-user python3 python3-lxml clang-16 libfuzzer-14-dev z3)
 
 missing=()
 for p in "${packages[@]}"; do

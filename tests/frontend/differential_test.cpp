@@ -27,6 +27,26 @@ struct Global {
   std::string name;
 };
 
+// How to run a 32-bit program here: directly, or through qemu-i386 (Debian's qemu-user)
+// on a kernel without IA32 emulation, where exec fails with "Exec format error" (some
+// VMs' kernels). Decided once, by compiling and running an empty program.
+const std::string& run32_prefix() {
+  static const std::string prefix = [] {
+    const fs::path dir = fs::path(PRECIS_CFRONT_TEST_TMP) / "probe32";
+    fs::create_directories(dir);
+    std::ofstream(dir / "probe.c") << "int main(void) { return 0; }\n";
+    const std::string exe = (dir / "probe").string();
+    const std::string build = std::string(PRECIS_GCC) + " -m32 -O0 -w " +
+                              (dir / "probe.c").string() + " -o " + exe + " 2>/dev/null";
+    if (std::system(build.c_str()) != 0) return std::string();  // the test fails loudly
+    if (std::system((exe + " 2>/dev/null").c_str()) == 0) return std::string();
+    if (std::system(("qemu-i386 " + exe + " 2>/dev/null").c_str()) == 0)
+      return std::string("qemu-i386 ");
+    return std::string();
+  }();
+  return prefix;
+}
+
 // Compiles `code` with a harness that prints the globals at exit, runs it, and returns
 // name -> value.
 std::map<std::string, long long> run_gcc(const std::string& id, const std::string& code,
@@ -46,7 +66,8 @@ std::map<std::string, long long> run_gcc(const std::string& id, const std::strin
   std::string cmd = gcc + "-Dmain=__precis_main -c " + (dir / "prog.c").string() + " -o " +
                     (dir / "prog.o").string() + " && " + gcc + (dir / "harness.c").string() + " " +
                     (dir / "prog.o").string() + " -o " + (dir / "prog").string() + " && " +
-                    (dir / "prog").string() + " > " + (dir / "out.txt").string();
+                    run32_prefix() + (dir / "prog").string() + " > " + (dir / "out.txt").string();
+  INFO("a 32-bit program must run here: directly, or through qemu-i386 (qemu-user)");
   REQUIRE(std::system(cmd.c_str()) == 0);
   std::map<std::string, long long> out;
   std::ifstream in(dir / "out.txt");
