@@ -361,6 +361,37 @@ TEST_CASE("certificate: evaluation over-approximates what it cannot evaluate") {
   CHECK_FALSE(b.valid);
   REQUIRE(b.from);
   CHECK(cfa.name(*b.from) == "L3");
+  // An assume x = v on an unbound x binds it, as the explicit analysis does: L2 -> L5
+  // (assume y = 7) reaches the disjunct x = 0 and y = 7 by evaluation.
+  {
+    CfaBuilder b2;
+    auto& e2 = b2.exprs();
+    const VarId x2 = b2.int_var("x");
+    const VarId y2 = b2.int_var("y");
+    b2.edge("L0", "L1", Assign{x2, e2.int_val(0)});
+    b2.edge("L1", "L2", Havoc{y2});
+    b2.edge("L2", "L3", Assume{e2.eq(e2.var(y2), e2.int_val(7))});
+    b2.edge("L3", "ERR", Assume{e2.neq(e2.var(y2), e2.int_val(7))});
+    b2.initial("L0");
+    b2.error("ERR");
+    Cfa c2 = std::move(b2).build();
+    ExprManager& m2 = *c2.expr_manager();
+    Certificate k2;
+    k2.point.assign(c2.num_locations(), true);
+    k2.disjuncts.assign(c2.num_locations(), {});
+    k2.disjuncts[loc(c2, "L0")] = {m2.true_()};
+    for (const char* l : {"L1", "L2"})
+      k2.disjuncts[loc(c2, l)] = {m2.eq(m2.var(x2), m2.int_val(0))};
+    k2.disjuncts[loc(c2, "L3")] = {
+        m2.and_(m2.eq(m2.var(x2), m2.int_val(0)), m2.eq(m2.var(y2), m2.int_val(7)))};
+    const auto v2 = check_certificate(c2, k2);
+    CHECK_MESSAGE(v2.valid, v2.failure);
+    CHECK(v2.queries == 2);
+    // y = 8 at L3 is wrong, and evaluation does not hide it.
+    k2.disjuncts[loc(c2, "L3")] = {
+        m2.and_(m2.eq(m2.var(x2), m2.int_val(0)), m2.eq(m2.var(y2), m2.int_val(8)))};
+    CHECK_FALSE(check_certificate(c2, k2).valid);
+  }
   // A disjunct that constrains y is not a conjunction of bindings: the solver decides.
   Certificate rel = c;
   rel.disjuncts[loc(cfa, "L3")] = {em.and_(em.eq(X, em.int_val(0)), em.gt(Y, em.int_val(0)))};

@@ -9,7 +9,8 @@
 // Soundness. The successor is over-approximated, never under-approximated:
 //   - assume c: if c evaluates to false under d, d has no successor; if it evaluates to
 //     true, the successors are d itself; if c reads a variable d does not bind, the
-//     successors are a subset of d, and d is used (over-approximation);
+//     successors are a subset of d with the values c's conjuncts x = v (b, not b) fix,
+//     and that is used (over-approximation);
 //   - x := e: x gets e's value if e evaluates, else x becomes unbound;
 //   - havoc x: x becomes unbound.
 // A valuation P (the set of states that agree with it) is contained in a target
@@ -113,7 +114,29 @@ inline std::optional<Bindings> evaluate_step(const Bindings& pre, const Operatio
   if (const auto* a = std::get_if<Assume>(&op)) {
     const OptBigInt c = evaluate_big(a->cond, val);
     if (c && *c == 0) return std::nullopt;
-    return pre;
+    if (c) return pre;
+    // The condition reads unbound variables. Its conjuncts x = v, b and not b bind them:
+    // every state that passes the assume has those values, so binding them keeps the
+    // over-approximation and matches what an explicit analysis stores after the assume.
+    Bindings post = pre;
+    const auto bind = [&post](Term t) {
+      Bindings one;
+      if (!detail::add_binding(t, one) || one.bound.size() != 1) return;
+      const auto [x, v] = one.bound.front();
+      if (!post.find(x)) post.set(x, v);
+    };
+    if (a->cond.op() == Op::And)
+      for (std::size_t i = 0; i < a->cond.num_args(); ++i) bind(a->cond.arg(i));
+    else
+      bind(a->cond);
+    if (post.bound.size() == pre.bound.size()) return pre;
+    const auto pval = [&post](VarId x) -> OptBigInt {
+      if (const std::int64_t* v = post.find(x)) return BigInt(*v);
+      return std::nullopt;
+    };
+    const OptBigInt again = evaluate_big(a->cond, pval);
+    if (again && *again == 0) return std::nullopt;
+    return post;
   }
   Bindings post = pre;
   if (const auto* s = std::get_if<Assign>(&op)) {
