@@ -27,6 +27,7 @@
 #include "precis/cfa/operation.hpp"
 #include "precis/core/concepts.hpp"
 #include "precis/domains/box/interval.hpp"
+#include "precis/expr/linear_form.hpp"
 #include "precis/expr/term.hpp"
 
 namespace precis {
@@ -420,80 +421,8 @@ class BoxDomain {
 
   // ---- linear constraints --------------------------------------------------------------
 
-  // sum(coef_i * atom_i) + k. An atom is an integer variable or an opaque non-linear
-  // subterm (x * y, x mod 3, an ite): opaque atoms contribute their forward interval to
-  // the propagation but are not refined themselves.
-  struct LinearForm {
-    std::vector<std::pair<Term, std::int64_t>> atoms;
-    std::int64_t k = 0;
-  };
-
-  static bool checked_mul(std::int64_t a, std::int64_t b, std::int64_t& r) {
-    return !__builtin_mul_overflow(a, b, &r);
-  }
-  static bool checked_add(std::int64_t a, std::int64_t b, std::int64_t& r) {
-    return !__builtin_add_overflow(a, b, &r);
-  }
-
-  // Adds scale * t to f; false when a coefficient leaves 64 bits (then the caller
-  // falls back to a forward check).
-  static bool linearize(Term t, std::int64_t scale, LinearForm& f) {
-    if (scale == 0) return true;
-    switch (t.op()) {
-      case Op::IntConst: {
-        std::int64_t p = 0;
-        return checked_mul(scale, t.value(), p) && checked_add(f.k, p, f.k);
-      }
-      case Op::Add:
-        for (std::size_t i = 0; i < t.num_args(); ++i)
-          if (!linearize(t.arg(i), scale, f)) return false;
-        return true;
-      case Op::Sub: {
-        if (scale == std::numeric_limits<std::int64_t>::min()) return false;
-        return linearize(t.arg(0), scale, f) && linearize(t.arg(1), -scale, f);
-      }
-      case Op::Neg:
-        if (scale == std::numeric_limits<std::int64_t>::min()) return false;
-        return linearize(t.arg(0), -scale, f);
-      case Op::Mul: {
-        // Linear if at most one factor is not a constant.
-        std::int64_t c = scale;
-        Term other;
-        for (std::size_t i = 0; i < t.num_args(); ++i) {
-          const Term a = t.arg(i);
-          if (a.op() == Op::IntConst) {
-            if (!checked_mul(c, a.value(), c)) return false;
-          } else if (!other.valid()) {
-            other = a;
-          } else {
-            f.atoms.emplace_back(t, scale);  // non-linear product
-            return true;
-          }
-        }
-        if (!other.valid()) return checked_add(f.k, c, f.k);
-        return linearize(other, c, f);
-      }
-      default: f.atoms.emplace_back(t, scale); return true;
-    }
-  }
-
-  // Merges repeated atoms and drops zero coefficients.
-  static bool normalize(LinearForm& f) {
-    std::sort(f.atoms.begin(), f.atoms.end(),
-              [](const auto& x, const auto& y) { return x.first < y.first; });
-    std::size_t w = 0;
-    for (std::size_t i = 0; i < f.atoms.size(); ++i) {
-      if (w > 0 && f.atoms[w - 1].first == f.atoms[i].first) {
-        if (!checked_add(f.atoms[w - 1].second, f.atoms[i].second, f.atoms[w - 1].second))
-          return false;
-      } else {
-        f.atoms[w++] = f.atoms[i];
-      }
-    }
-    f.atoms.resize(w);
-    std::erase_if(f.atoms, [](const auto& a) { return a.second == 0; });
-    return true;
-  }
+  // Conditions and values are read as linear forms (expr/linear_form.hpp): variables
+  // are refined, opaque non-linear atoms contribute their forward interval only.
 
   Interval atom_value(const Box& s, Term atom) const {
     return atom.is_var() ? s.get(atom.var()) : eval(s, atom);
