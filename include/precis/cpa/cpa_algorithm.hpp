@@ -131,6 +131,11 @@ class CpaAlgorithm {
           }
           if (adj.action == Action::Break) brk = true;
           merge_into_reached(c);
+          // The merge replaced n or an ancestor of n (along a self-loop, c merges into n
+          // itself): n, its children and c are removed, n's element is released, and the
+          // merged node on the waitlist stands for them. Expanding n further would start
+          // from the released element and its paths would not reach the root.
+          if (n->removed) break;
           // Add new abstract state?
           if (Node* cov = stop(c)) {
             arg_.cover(c, cov);
@@ -140,8 +145,9 @@ class CpaAlgorithm {
           c->in_waitlist = true;
           waitlist_.push(c);
         }
+        if (n->removed) break;
       }
-      if (found) return {CpaStatus::TargetFound, found};
+      if (found && !found->removed) return {CpaStatus::TargetFound, found};
       if (brk) return {CpaStatus::Break};
     }
     return {CpaStatus::Complete};
