@@ -170,6 +170,29 @@ const std::array kAnalyses{
                     return run_vinta(m, ctx, precis::BoxesDomain(box_domain(m, ctx.cfg, false)),
                                      precis::VintaRefinement::Ufo);
                   })},
+    // Relational domains (issue 24): zones (x - y <= c) and octagons (+-x +-y <= c), alone
+    // and refined by VINTA.
+    AnalysisEntry{"ai-zone", kCvc5,
+                  "abstract interpretation with zones (x - y <= c) and widening, no refinement",
+                  PRECIS_CLI_SMT([](M m, C ctx) {
+                    return interpret(m, ctx, numeric_domain<precis::ZoneDomain>(m, ctx.cfg, true));
+                  })},
+    AnalysisEntry{"ai-oct", kCvc5,
+                  "abstract interpretation with octagons (+-x +-y <= c) and widening, no "
+                  "refinement",
+                  PRECIS_CLI_SMT([](M m, C ctx) {
+                    return interpret(m, ctx,
+                                     numeric_domain<precis::OctagonDomain>(m, ctx.cfg, true));
+                  })},
+    AnalysisEntry{"vinta-zone", kCvc5, "VINTA with zones", PRECIS_CLI_SMT([](M m, C ctx) {
+                    return run_vinta(m, ctx, numeric_domain<precis::ZoneDomain>(m, ctx.cfg, false),
+                                     precis::VintaRefinement::Vinta);
+                  })},
+    AnalysisEntry{"vinta-oct", kCvc5, "VINTA with octagons", PRECIS_CLI_SMT([](M m, C ctx) {
+                    return run_vinta(m, ctx,
+                                     numeric_domain<precis::OctagonDomain>(m, ctx.cfg, false),
+                                     precis::VintaRefinement::Vinta);
+                  })},
     // Cartesian by default, precise on the clusters refinement put on edges (issue 12).
     AnalysisEntry{"synergy", kCvc5,
                   "Cartesian predicate abstraction, precise on the predicate clusters "

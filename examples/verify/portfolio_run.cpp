@@ -5,6 +5,7 @@
 // report lists every stage that ran and which one decided. Every stage is an analysis of
 // the registry (analyses.cpp), run by run_analysis.
 
+#include <algorithm>
 #include <cstdio>
 #include <fstream>
 #include <sstream>
@@ -15,6 +16,7 @@
 #include "precis/algorithms/portfolio.hpp"
 #include "precis/algorithms/sequential.hpp"
 #include "precis/core/input_error.hpp"
+#include "precis/core/teardown.hpp"
 #include "precis/io/report.hpp"
 
 namespace precis_cli {
@@ -41,6 +43,11 @@ Outcome run_portfolio(const Model& model, const RunContext& ctx) {
   for (std::size_t i = 0; i < choice.stages.size(); ++i) {
     const std::string name = choice.stages[i].analysis;
     stages.push_back({name, choice.stages[i].share, [&, i, name](double budget) {
+                        // The stages before this one parked their solvers (core/
+                        // teardown.hpp): free them now, on this stage's clock, and keep
+                        // the budget inside the run's own limit.
+                        if (auto* t = precis::DeferredTeardown::active()) t->release();
+                        budget = std::min(budget, ctx.limits.remaining_s());
                         Config c = cfg;
                         c.analysis = name == "prod" ? "prod-" + cfg.prod_strategy : name;
                         c.time_limit = budget;

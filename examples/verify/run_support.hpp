@@ -14,6 +14,7 @@
 #include "analyses.hpp"
 #include "precis/algorithms/cegar.hpp"
 #include "precis/core/input_error.hpp"
+#include "precis/core/teardown.hpp"
 #include "precis/io/arg_dot.hpp"
 #include "precis/refine/refinement_selection.hpp"
 
@@ -26,6 +27,8 @@
 #include "precis/domains/predicate/abe_analysis.hpp"
 #include "precis/domains/predicate/predicate_analysis.hpp"
 #include "precis/domains/product/strategy_product.hpp"
+#include "precis/domains/relational/octagon.hpp"
+#include "precis/domains/relational/zone.hpp"
 #include "precis/refine/block_refiner.hpp"
 #include "precis/refine/predicate_refiner.hpp"
 #include "precis/refine/strategy_product_refiner.hpp"
@@ -147,7 +150,12 @@ Outcome verify(const Model& model, const RunContext& ctx, Analysis analysis, Ref
                    s.refinements, s.arg_nodes, s.expanded_nodes);
     };
   }
-  precis::CEGAR<Analysis, Refiner> cegar(cfa, o, std::move(analysis), std::move(refiner));
+  // Parked at the end (core/teardown.hpp): the report need not wait for the ARG and the
+  // solvers to be freed.
+  auto cegar_owner = std::make_shared<precis::CEGAR<Analysis, Refiner>>(cfa, o, std::move(analysis),
+                                                                        std::move(refiner));
+  precis::defer_teardown(cegar_owner);
+  auto& cegar = *cegar_owner;
   // Refinement selection ranks prefixes whose increments the precision already has last.
   precis::connect_precision(cegar.refiner(), cegar.current_precision());
   precis::VerificationResult r = cegar.run();
@@ -161,10 +169,13 @@ Outcome verify(const Model& model, const RunContext& ctx, Analysis analysis, Ref
 
   if (ctx.arg_dot) {
     std::ostream& f = *ctx.arg_dot;
-    precis::write_arg_dot(f, cegar.arg(), cfa, [&](std::ostream& os, const auto& e) {
-      if constexpr (requires { precis::print(os, e, cfa.exprs()); })
-        precis::print(os, e, cfa.exprs());
-    });
+    precis::write_arg_dot(
+        f, cegar.arg(), cfa,
+        [&](std::ostream& os, const auto& e) {
+          if constexpr (requires { precis::print(os, e, cfa.exprs()); })
+            precis::print(os, e, cfa.exprs());
+        },
+        &ctx.limits);
     if (auto* file = dynamic_cast<std::ofstream*>(&f)) file->close();
     if (!f) throw precis::input_error({cfg.arg_dot, 0, 0}, "cannot write the ARG DOT file");
   }
@@ -252,25 +263,36 @@ Outcome run_vinta(const Model& model, const RunContext& ctx, D domain,
   o.solver = solver_options(ctx);
   o.cvc5_interpolation = ctx.cfg.interpolation == "cvc5";
   o.progress = !ctx.cfg.quiet;
-  precis::Vinta<D> vinta(model.cfa, std::move(domain), o);
-  precis::VerificationResult r = vinta.run(&ctx.limits);
+  auto vinta = std::make_shared<precis::Vinta<D>>(model.cfa, std::move(domain), o);
+  precis::defer_teardown(vinta);  // freed after the report (core/teardown.hpp)
+  precis::VerificationResult r = vinta->run(&ctx.limits);
   r.stats.time_total = ctx.limits.elapsed();
-  return {std::move(r), vinta.certificate()};
+  return {std::move(r), vinta->certificate()};
 }
 
-// The box domain, widening to the program's constants with --widen-thresholds.
-// Thresholds make plain AI more precise; in VINTA every threshold step is one more
-// unrolling in the ARG (and refinement recovers the bounds anyway), so auto is on for
-// ai-* and off for vinta-* / ufo-*, the paper's standard widening.
-inline precis::BoxDomain box_domain(const Model& model, const Config& cfg,
-                                    bool thresholds_by_default) {
+// The program's constants as widening thresholds with --widen-thresholds (empty
+// without). Thresholds make plain AI more precise; in VINTA every threshold step is one
+// more unrolling in the ARG (and refinement recovers the bounds anyway), so auto is on
+// for ai-* and off for vinta-* / ufo-*, the paper's standard widening.
+inline precis::Thresholds program_thresholds(const Model& model, const Config& cfg,
+                                             bool thresholds_by_default) {
   precis::Thresholds th;
   const bool thresholds =
       cfg.widen_thresholds == "on" || (cfg.widen_thresholds == "auto" && thresholds_by_default);
   if (thresholds)
     for (precis::Loc l = 0; l < model.cfa.num_locations(); ++l)
       for (auto e : model.cfa.out_edges(l)) precis::add_constants(th, model.cfa.operation(e));
-  return precis::BoxDomain(std::move(th));
+  return th;
+}
+
+// A numeric domain constructed from the thresholds (Box, zones, octagons, ...).
+template <class D>
+D numeric_domain(const Model& model, const Config& cfg, bool thresholds_by_default) {
+  return D(program_thresholds(model, cfg, thresholds_by_default));
+}
+inline precis::BoxDomain box_domain(const Model& model, const Config& cfg,
+                                    bool thresholds_by_default) {
+  return numeric_domain<precis::BoxDomain>(model, cfg, thresholds_by_default);
 }
 #endif
 

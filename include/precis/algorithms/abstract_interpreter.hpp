@@ -90,7 +90,9 @@ class AbstractInterpreter {
     };
     push(init);
     while (!work.empty()) {
-      if (limits && (out.posts & 1023) == 0 && limits->timed_out()) {
+      // One clock read per location taken from the worklist: a post of a disjunctive
+      // domain over a large block can take milliseconds (issue 23).
+      if (limits && limits->timed_out()) {
         out.reason = limits->time_reason();
         return out;
       }
@@ -119,7 +121,7 @@ class AbstractInterpreter {
       }
     }
     out.complete = true;
-    descend(out);
+    descend(out, limits);
     return out;
   }
 
@@ -133,7 +135,9 @@ class AbstractInterpreter {
 
   // Descending rounds in WTO order: X'(t) = join of post(X(s)) over the edges s -> t
   // (top at the initial location), narrowed at heads where the domain can.
-  void descend(AbstractInterpretation<element>& out) const {
+  // The time limit stops the descent early: every intermediate result is a sound
+  // over-approximation already.
+  void descend(AbstractInterpretation<element>& out, const Limits* limits) const {
     const Cfa& cfa = *cfa_;
     const std::size_t n = cfa.num_locations();
     // Predecessor lists once: O(edges).
@@ -145,6 +149,7 @@ class AbstractInterpreter {
       for (const auto& el : wto_.elements()) {
         const Loc t = el.loc;
         if (t == cfa.initial_location()) continue;
+        if (limits && limits->timed_out()) return;
         element v = d_.bottom();
         for (CfaEdge e : in[t]) {
           const Loc s = cfa.source(e);

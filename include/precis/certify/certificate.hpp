@@ -26,6 +26,7 @@
 #include <vector>
 
 #include "precis/cfa/cfa.hpp"
+#include "precis/core/limits.hpp"
 #include "precis/expr/term.hpp"
 
 namespace precis {
@@ -135,7 +136,14 @@ void add_successor_hints(const Cfa& cfa, const std::vector<const Node*>& nodes,
 // a million disjuncts made that the larger part of the certificate's cost).
 template <class ArgT>
 requires HasFormula<typename ArgT::Node::element_type> Certificate
-certificate_from_arg(const Cfa& cfa, const ArgT& arg, const std::vector<bool>* points = nullptr) {
+certificate_from_arg(const Cfa& cfa, const ArgT& arg, const std::vector<bool>* points = nullptr,
+                     const Deadline* deadline = nullptr) {
+  // Building reads every live node (seconds for 10^6 of them): it polls the deadline
+  // and throws limit_reached when the run's time is up (issue 23).
+  std::size_t polled = 0;
+  const auto poll = [&] {
+    if (deadline && (++polled & 4095U) == 0) deadline->check();
+  };
   ExprManager& em = *cfa.expr_manager();
   Certificate c;
   const std::size_t n = cfa.num_locations();
@@ -155,6 +163,7 @@ certificate_from_arg(const Cfa& cfa, const ArgT& arg, const std::vector<bool>* p
   std::uint32_t max_id = 0;
   const Term false_ = em.false_();
   arg.for_each_live([&](const Node* node) {
+    poll();
     max_id = std::max(max_id, node->id);
     if (node->covered_by != nullptr || !c.point.at(node->loc)) return;
     const Term f = to_formula(node->element, em);
@@ -178,21 +187,23 @@ certificate_from_arg(const Cfa& cfa, const ArgT& arg, const std::vector<bool>* p
     es.clear();
     es.shrink_to_fit();
   }
+  if (deadline) deadline->check();
   if (points == nullptr) detail::add_successor_hints(cfa, nodes, index, c);
   return c;
 }
 
 // The certificate of an analysis's final ARG: its points when it has them.
 template <class Analysis, class ArgT>
-Certificate certificate_of(const Cfa& cfa, const Analysis& analysis, const ArgT& arg) {
+Certificate certificate_of(const Cfa& cfa, const Analysis& analysis, const ArgT& arg,
+                           const Deadline* deadline = nullptr) {
   if constexpr (requires { analysis.certificate_points(); }) {
     const auto pts = analysis.certificate_points();
     if constexpr (std::is_same_v<std::decay_t<decltype(pts)>, std::vector<bool>>)
-      return certificate_from_arg(cfa, arg, &pts);
+      return certificate_from_arg(cfa, arg, &pts, deadline);
     else
-      return certificate_from_arg(cfa, arg, pts ? &*pts : nullptr);
+      return certificate_from_arg(cfa, arg, pts ? &*pts : nullptr, deadline);
   } else {
-    return certificate_from_arg(cfa, arg);
+    return certificate_from_arg(cfa, arg, nullptr, deadline);
   }
 }
 

@@ -95,7 +95,22 @@ std::optional<Certified> certify_safe(const Cfa& cfa, const Analysis& analysis, 
                                       CheckOptions how = {}) {
   if (r.verdict != Verdict::Safe) return std::nullopt;
   const auto t0 = std::chrono::steady_clock::now();
-  Certified out{certificate_of(cfa, analysis, arg), {}};
+  Certified out;
+  try {
+    out.certificate = certificate_of(cfa, analysis, arg, &opts.deadline);
+  } catch (const limit_reached& e) {
+    // The run's time ended while the certificate was built: as when it ends during the
+    // check, the analysis's SAFE is not reported without its proof.
+    out.check.unfinished = true;
+    out.check.undecided = true;
+    out.check.kind = "unfinished";
+    out.check.failure = std::string("certificate check not finished: ") + e.what();
+    report_certificate(out.check,
+                       std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count(),
+                       r.stats);
+    apply_certificate(cfa, out.check, r);
+    return out;
+  }
   const double built = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
   out.check = certify_safe(cfa, out.certificate, r, std::move(opts), built, how);
   if (!out.check.candidate.empty()) {

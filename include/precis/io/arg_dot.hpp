@@ -2,12 +2,14 @@
 // Writes an ARG in GraphViz DOT: nodes show location and abstract element, tree edges
 // the CFA operation, covering edges are dashed, targets red.
 
+#include <cstddef>
 #include <ostream>
 #include <sstream>
 #include <string>
 
 #include "precis/arg/arg.hpp"
 #include "precis/cfa/cfa.hpp"
+#include "precis/core/limits.hpp"
 
 namespace precis {
 
@@ -26,13 +28,20 @@ inline std::string dot_escape(const std::string& s) {
 }
 }  // namespace detail
 
-// `print_element(os, element)` prints an abstract element.
+// `print_element(os, element)` prints an abstract element. With `limits`, the writer
+// checks the run's time and memory every few thousand nodes and throws limit_reached
+// (a DOT file of 10^6 nodes takes seconds; issue 23: output is a phase with limits too).
 template <class E, class P, class PrintElement>
 void write_arg_dot(std::ostream& os, const Arg<E, P>& arg, const Cfa& cfa,
-                   PrintElement&& print_element) {
+                   PrintElement&& print_element, const Limits* limits = nullptr) {
   using Node = typename Arg<E, P>::Node;
+  std::size_t written = 0;
+  const auto poll = [&] {
+    if (limits && (++written & 2047U) == 0) limits->check();
+  };
   os << "digraph ARG {\n  node [shape=box, fontname=\"monospace\"];\n";
   arg.for_each_live([&](const Node* n) {
+    poll();
     std::ostringstream label;
     label << n->id << " @ " << cfa.name(n->loc) << "\n";
     print_element(label, n->element);
@@ -44,6 +53,7 @@ void write_arg_dot(std::ostream& os, const Arg<E, P>& arg, const Cfa& cfa,
     os << "];\n";
   });
   arg.for_each_live([&](const Node* n) {
+    poll();
     for (const auto& pe : n->parents)
       os << "  n" << pe.node->id << " -> n" << n->id << " [label=\""
          << detail::dot_escape(to_string(cfa.operation(pe.edge), cfa.exprs())) << "\"];\n";

@@ -40,6 +40,7 @@
 #include <vector>
 
 #include "precis/core/limits.hpp"
+#include "precis/core/teardown.hpp"
 #include "precis/expr/term.hpp"
 #include "precis/smt/linearity.hpp"
 #include "precis/smt/solver.hpp"
@@ -66,6 +67,12 @@ class Cvc5Solver {
   }
   Cvc5Solver(const Cvc5Solver&) = delete;
   Cvc5Solver& operator=(const Cvc5Solver&) = delete;
+  // Under a DeferredTeardown (core/teardown.hpp) the engines are parked, not destroyed:
+  // destroying a cvc5 solver that has seen many terms takes tenths of a second.
+  ~Cvc5Solver() {
+    for (auto* e : {&main_, &retry_, &side_})
+      if (*e) defer_teardown(std::shared_ptr<Engine>(std::move(*e)));
+  }
 
   [[nodiscard]] ExprManager& manager() noexcept { return em_; }
   [[nodiscard]] const Cvc5Options& options() const noexcept { return opts_; }
