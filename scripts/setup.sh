@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Installs what precis needs on Debian 12 (bookworm) from Debian's packages.
 #   required : cmake g++ libboost-dev libcli11-dev doctest-dev
-#   optional : libcvc5-dev (SMT analyses; Debian's cvc5 is a GPLv3 build),
+#   optional : libcvc5-dev (SMT analyses; Debian's cvc5 is a GPLv3 build), libppl-dev
+#              (the polyhedra domain; GPLv3),
 #              clang-14 libclang-14-dev libclang-cpp14-dev llvm-14-dev libyaml-cpp-dev
 #              (C front end and its SV-COMP task reader),
 #              libc6-dev-i386 gcc-multilib (-m32 differential tests; qemu-user runs their
@@ -14,7 +15,7 @@
 set -euo pipefail
 
 packages=(cmake make g++ ccache libboost-dev libcli11-dev doctest-dev libbenchmark-dev
-          libcvc5-dev clang-14 libclang-14-dev libclang-cpp14-dev llvm-14-dev libyaml-cpp-dev
+          libcvc5-dev libppl-dev clang-14 libclang-14-dev libclang-cpp14-dev llvm-14-dev libyaml-cpp-dev
           libc6-dev-i386 gcc-multilib qemu-user python3 python3-lxml clang-16 libfuzzer-14-dev z3)
 
 missing=()
