@@ -10,6 +10,7 @@
 #include "precis/domains/explicit/explicit_analysis.hpp"
 #include "precis/refine/explicit_refiner.hpp"
 #include "precis/refine/sliced_prefixes.hpp"
+#include "invariants.hpp"
 #include "run_support.hpp"
 
 #ifdef PRECIS_HAVE_CVC5
@@ -240,6 +241,9 @@ Outcome run_analysis(const Model& model, const RunContext& ctx) {
                               "analysis '" + cfg.analysis +
                                   "' needs the SMT layer (cvc5), which this build does not have: "
                                   "install libcvc5-dev and reconfigure");
+  // --invariants: a relational invariant first, for every analysis but plain AI.
+  if (cfg.invariants != "none" && !cfg.analysis.starts_with("ai-"))
+    return run_with_invariants(*a, model, ctx);
   return a->run(model, ctx);
 }
 

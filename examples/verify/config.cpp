@@ -225,6 +225,12 @@ OptionHandles add_options(CLI::App& app, Config& cfg) {
   app.add_option("--solver-timeout", cfg.solver_timeout, "seconds per SMT check")
       ->transform(finite_positive)
       ->capture_default_str();
+  app.add_option("--invariants", cfg.invariants,
+                 "run abstract interpretation with zones or octagons first; its invariant, "
+                 "proved inductive by the solver, strengthens the loop conditions of the CFA "
+                 "the analysis runs on, or is the proof when it excludes the error (none|zone|oct)")
+      ->check(CLI::IsMember({"none", "zone", "oct"}))
+      ->capture_default_str();
   app.add_option("--certify", cfg.certify,
                  "check a SAFE verdict by its certificate, an inductive invariant per location "
                  "read off the final ARG and proved by a separate solver instance (on|off; "

@@ -60,6 +60,7 @@ struct Config {
   std::string synergy = "st+sp";           // synergy: NewST, NewSP, both, or none (Cartesian)
   std::string threshold = "paper";         // synergy: cluster size limit (paper: 13 / 17)
   double threshold_ms = 0;                 // synergy: time budget of one precise abstraction
+  std::string invariants = "none";         // a relational invariant first: none, zone, oct
   std::string certify = "on";              // check SAFE by its certificate (needs cvc5)
   std::string certify_candidate = "none";  // a smaller invariant tried first: none, hull
   std::string witness;                     // write the verdict's witness here

@@ -71,6 +71,16 @@ struct Certificate {
   }
 };
 
+// C'(l) = C(l) and inv(l) at every point: each disjunct conjoined with inv(l). The
+// certificate of a run on a CFA strengthened by a checked invariant `inv`, restated for
+// the original CFA (cfa/strengthen.hpp gives the argument); successor hints stay valid.
+inline void conjoin_invariant(Certificate& c, std::span<const Term> inv, ExprManager& em) {
+  for (std::size_t l = 0; l < c.disjuncts.size() && l < inv.size(); ++l) {
+    if (inv[l] == em.true_()) continue;
+    for (Term& d : c.disjuncts[l]) d = em.and_(d, inv[l]);
+  }
+}
+
 namespace detail {
 
 // What an ARG node stands for in the certificate, by node id: its disjunct's index at

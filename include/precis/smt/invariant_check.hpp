@@ -53,8 +53,11 @@ using EdgeProof = std::function<bool(Loc, std::size_t, CfaEdge, const Infeasible
 // inv(l): the candidate invariant at l, a Bool term over the CFA's expression manager
 // (false for unreachable locations). Locations that no edge leaves or enters are checked
 // like any other.
+// `safety`: also prove that inv excludes the error location (off: an inductive invariant
+// that need not be a proof of safety, e.g. one handed to another analysis).
 inline InvariantCheck check_invariant(const Cfa& cfa, const std::function<Term(Loc)>& inv,
-                                      Cvc5Options opts = {}, const EdgeProof& proof = {}) {
+                                      Cvc5Options opts = {}, const EdgeProof& proof = {},
+                                      bool safety = true) {
   InvariantCheck out;
   ExprManager& em = *cfa.expr_manager();
   SsaVars ssa(em);
@@ -75,7 +78,7 @@ inline InvariantCheck check_invariant(const Cfa& cfa, const std::function<Term(L
                   to_string(inv(init), em) + ") does not hold for every initial state" + undecided;
     return out;
   }
-  if (auto err = cfa.error_location(); err && !infeasible({Assume{inv(*err)}})) {
+  if (auto err = cfa.error_location(); safety && err && !infeasible({Assume{inv(*err)}})) {
     out.kind = "safety";
     out.from = out.to = *err;
     out.failure = "safety: the invariant at the error location " + cfa.name(*err) + " (" +
