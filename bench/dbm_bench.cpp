@@ -5,8 +5,8 @@
 // a fresh element. n variables in a chain x_i - x_{i+1} <= 1, 0 <= x_0 <= 100, for
 // n = 4, 16, 64 (the growth: the closure is cubic, the rest quadratic).
 //
-//   build-bench/bench/precis_dbm_bench --benchmark_repetitions=3 \
-//       --benchmark_report_aggregates_only=true
+//   build-bench/bench/precis_dbm_bench --benchmark_repetitions=3
+//       (add --benchmark_report_aggregates_only=true for medians only)
 //
 // PPL's variants are built where PPL is found (PRECIS_HAVE_PPL), with exact integers
 // (mpz_class) as PPL recommends for integer shapes.

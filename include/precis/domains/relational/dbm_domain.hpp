@@ -104,24 +104,29 @@ class DbmDomain {
   }
 
   [[nodiscard]] bool leq(const element& a0, const element& b) const {
-    const element a = canonical(a0);
+    element ca;
+    const element& a = closed(a0, ca);
     if (a.bottom_) return true;
     if (b.bottom_) return false;
-    const dbm::Matrix pa = project(a, b.vars_);
+    dbm::Matrix pa_storage;
+    const dbm::Matrix& pa = a.vars_ == b.vars_ ? a.m_ : (pa_storage = project(a, b.vars_));
     for (std::size_t i = 0; i < pa.m.size(); ++i)
       if (b.m_.m[i] != dbm::inf && pa.m[i] > b.m_.m[i]) return false;
     return true;
   }
 
   [[nodiscard]] element join(const element& a0, const element& b0) const {
-    const element a = canonical(a0), b = canonical(b0);
+    element ca, cb;
+    const element& a = closed(a0, ca);
+    const element& b = closed(b0, cb);
     if (a.bottom_) return b;
     if (b.bottom_) return a;
     element r;
     std::set_intersection(a.vars_.begin(), a.vars_.end(), b.vars_.begin(), b.vars_.end(),
                           std::back_inserter(r.vars_));
     r.m_ = project(a, r.vars_);
-    const dbm::Matrix pb = project(b, r.vars_);
+    dbm::Matrix pb_storage;
+    const dbm::Matrix& pb = r.vars_ == b.vars_ ? b.m_ : (pb_storage = project(b, r.vars_));
     for (std::size_t i = 0; i < r.m_.m.size(); ++i) r.m_.m[i] = std::max(r.m_.m[i], pb.m[i]);
     return prune(std::move(r));  // the join of closed DBMs is closed
   }
@@ -129,7 +134,8 @@ class DbmDomain {
   // Unstable bounds of a go to the next threshold above b's bound, or to infinity.
   [[nodiscard]] element widen(const element& a, const element& b0) const {
     if (a.bottom_) return b0;
-    const element b = canonical(b0);
+    element cb;
+    const element& b = closed(b0, cb);
     if (b.bottom_) return a;
     element r;
     std::set_intersection(a.vars_.begin(), a.vars_.end(), b.vars_.begin(), b.vars_.end(),
@@ -165,7 +171,8 @@ class DbmDomain {
 
   // Agrees with equivalence: computed on the canonical form.
   [[nodiscard]] std::size_t hash(const element& a0) const {
-    const element a = canonical(a0);
+    element ca;
+    const element& a = closed(a0, ca);
     if (a.bottom_) return 0x2545F491U;
     std::size_t h = 0xcbf29ce484222325ULL;
     const auto mix = [&h](std::uint64_t x) { h = (h ^ x) * 0x100000001B3ULL + (h >> 29); };
@@ -177,7 +184,8 @@ class DbmDomain {
   // ---- queries -------------------------------------------------------------------------
   // The interval of v (top when untracked).
   [[nodiscard]] Interval interval(const element& a0, VarId v) const {
-    const element a = canonical(a0);
+    element ca;
+    const element& a = closed(a0, ca);
     if (a.bottom_) return Interval::bottom();
     const auto k = index_of(a, v);
     return k ? interval_at(a, *k) : Interval::top();
@@ -185,7 +193,8 @@ class DbmDomain {
   // The upper bound of s1 * x + s2 * y (s1, s2 in {-1, +1}), if the element has one.
   [[nodiscard]] std::optional<std::int64_t> upper(const element& a0, int s1, VarId x, int s2,
                                                   VarId y) const {
-    const element a = canonical(a0);
+    element ca;
+    const element& a = closed(a0, ca);
     if (a.bottom_) return std::nullopt;
     const auto kx = index_of(a, x), ky = index_of(a, y);
     if (!kx || !ky) return std::nullopt;
@@ -196,7 +205,8 @@ class DbmDomain {
   }
   // The bounds as a Box (the interval part of the element).
   [[nodiscard]] Box to_box(const element& a0) const {
-    const element a = canonical(a0);
+    element ca;
+    const element& a = closed(a0, ca);
     if (a.bottom_) return Box::bottom();
     Box b;
     for (std::size_t k = 0; k < a.vars_.size(); ++k) b.set(a.vars_[k], interval_at(a, k));
@@ -231,6 +241,14 @@ class DbmDomain {
     s.m_ = project(s, rest);  // a projection of a closed DBM is closed
     s.vars_ = std::move(rest);
     return s;
+  }
+
+  // a itself when it is closed, else its canonical form in `storage` (no copy of a closed
+  // element: a matrix of 64 octagon variables is 128 KB, and copying it dominated join).
+  [[nodiscard]] const element& closed(const element& a, element& storage) const {
+    if (a.bottom_ || a.closed_) return a;
+    storage = canonical(a);
+    return storage;
   }
 
   // The closed form with unconstrained variables dropped; bottom if unsatisfiable.
@@ -297,7 +315,9 @@ class DbmDomain {
   }
   template <class F>
   element combine_union(const element& a0, const element& b0, F op) const {
-    const element a = canonical(a0), b = canonical(b0);
+    element ca, cb;
+    const element& a = closed(a0, ca);
+    const element& b = closed(b0, cb);
     if (a.bottom_ || b.bottom_) return bottom();
     element r;
     std::set_union(a.vars_.begin(), a.vars_.end(), b.vars_.begin(), b.vars_.end(),
