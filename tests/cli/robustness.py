@@ -526,6 +526,52 @@ def _(cli, d, feat):
         expect("more steps not shown" in out, "the table is not capped with a note", out, err)
 
 
+
+def box_loop(n):
+    """n counters, each to its own bound on its own edge, at one loop head: a box of 2^n
+    vertices as one polyhedron. SAFE (x_(n-1) <= n)."""
+    xs = [f"x{i}" for i in range(n)]
+    lines = [f"main process boxes{n} {{"] + [f"    var {x} : int" for x in xs]
+    lines += ["    init loc L0", "    loc L1", "    final loc END", "    error loc ERR",
+              "    L0 -> L1 { " + "  ".join(f"{x} := 0" for x in xs) + " }"]
+    lines += [f"    L1 -> L1 {{ assume {x} < {i + 1}  {x} := {x} + 1 }}" for i, x in enumerate(xs)]
+    lines += [f"    L1 -> ERR {{ assume {xs[-1]} > {n} }}",
+              f"    L1 -> END {{ assume {xs[-1]} <= {n} }}", "}"]
+    return "\n".join(lines) + "\n"
+
+
+def sum_loop(n):
+    """The box of box_loop in s_i, with t_i = s_i + s_(i+1) kept by every edge: the same
+    2^n vertices, but every variable related (no interval splits it). SAFE."""
+    lines = [f"main process sums{n} {{"]
+    lines += [f"    var s{i} : int" for i in range(n)] + [f"    var t{i} : int" for i in range(n - 1)]
+    lines += ["    init loc L0", "    loc L1", "    final loc END", "    error loc ERR",
+              "    L0 -> L1 { " + "  ".join([f"s{i} := 0" for i in range(n)] +
+                                          [f"t{i} := 0" for i in range(n - 1)]) + " }"]
+    for i in range(n):
+        ops = [f"s{i} := s{i} + 1"] + [f"t{j} := t{j} + 1" for j in (i - 1, i) if 0 <= j < n - 1]
+        lines.append(f"    L1 -> L1 {{ assume s{i} < 1  " + "  ".join(ops) + " }")
+    lines += ["    L1 -> ERR { assume s0 > 1 }", "    L1 -> END { assume s0 <= 1 }", "}"]
+    return "\n".join(lines) + "\n"
+
+
+# Issue 23 for the polyhedra (issue 24): a single PPL operation on 16 bounded variables
+# can take minutes. ai-poly and vinta-poly with a 1 s limit end by themselves: the box
+# stays intervals, the related variables meet the size limit, and PPL polls the run's
+# deadline inside its conversion; a verdict or UNKNOWN, never the watchdog (see run()).
+@case("limit_phase_polyhedra", needs=("cvc5", "ppl"))
+def _(cli, d, feat):
+    for name, text in (("boxes", box_loop(16)), ("sums", sum_loop(16))):
+        m = write(os.path.join(d, name + ".cfa"), text)
+        for analysis in ("ai-poly", "vinta-poly"):
+            rc, out, err, _ = run(cli, ["-q", "-a", analysis, "-t", "1", m], timeout=120)
+            expect_decided_or_limit(rc, out, err)
+            expect(rc in (0, 2), f"{analysis} on {name}: expected SAFE or UNKNOWN, got {rc}",
+                   out, err)
+            if name == "boxes" and rc == 2:
+                expect_unknown_limit(rc, out, err, "time limit")
+
+
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("--cli")

@@ -7,6 +7,7 @@
 #include <doctest/doctest.h>
 
 #include <array>
+#include <chrono>
 #include <cstdint>
 #include <functional>
 #include <span>
@@ -18,6 +19,7 @@
 #include "precis/algorithms/abstract_interpreter.hpp"
 #include "precis/domains/box/box.hpp"
 #include "precis/domains/relational/polyhedra.hpp"
+#include "precis/domains/relational/ppl_limits.hpp"
 #include "precis/expr/eval.hpp"
 #include "precis/io/cfa_reader.hpp"
 #ifdef PRECIS_HAVE_CVC5
@@ -34,10 +36,12 @@ namespace {
 namespace ppl = Parma_Polyhedra_Library;
 
 // Whether the integer point `value` (indexed by VarId) lies in s, asked of PPL directly
-// (a generator test, independent of the domain's own code).
+// (a generator test, independent of the domain's own code), and of the intervals.
 template <class V>
 bool contains(const Poly& s, const V& value) {
   if (s.is_bottom()) return false;
+  for (const auto& [x, i] : s.intervals().bounds())
+    if (!i.contains(value(x))) return false;
   ppl::Linear_Expression e;
   for (std::size_t i = 0; i < s.variables().size(); ++i)
     e += ppl::Coefficient(static_cast<long>(value(s.variables()[i]))) * ppl::Variable(i);
@@ -137,86 +141,108 @@ TEST_CASE("polyhedra: lattice and hashing laws on relational samples") {
   }
 }
 
+// With the default size limit, and with limits so small that every step of the size
+// guard happens (intervals, two-variable constraints, the bounding box): still sound.
 TEST_CASE("polyhedra: every transfer is sound on a grid (brute force)") {
   Vars v;
   auto& em = v.em;
-  const PolyhedraDomain d;
-  const Term X = v.X, Y = v.Y, Z = v.Z, P = v.P;
-  const std::vector<Term> conditions{
-      em.lt(X, Y),
-      em.ge(em.add(X, em.mul(v.c(2), Y)), v.c(3)),
-      em.eq(X, em.add(Y, v.c(1))),
-      em.neq(X, Y),
-      em.neq(X, v.c(2)),
-      em.not_(em.le(X, Y)),
-      em.or_(em.lt(X, Y), em.gt(Z, v.c(1))),
-      em.eq(em.lt(X, Y), P),
-      P,
-      em.not_(P),
-      em.gt(em.mul(X, Y), v.c(2)),
-      em.eq(em.mod(X, v.c(2)), v.c(1)),
-      em.gt(em.ite(P, X, Y), v.c(0)),
-      em.eq(em.div(X, v.c(2)), Y),
-      em.eq(em.mul(v.c(2), X), em.add(Y, v.c(1))),
-      em.eq(em.mul(v.c(2), X), v.c(1)),
-      em.imply(P, em.gt(X, v.c(0))),
-      em.xor_(P, em.lt(Y, v.c(0))),
-      em.iff(P, em.ge(em.add(X, Z), v.c(1))),
-      em.le(em.mod(em.add(X, v.c(3)), v.c(8)), v.c(2)),
-  };
-  std::vector<Operation> ops{Skip{}, Havoc{v.x}, Havoc{v.p}};
-  for (Term c : conditions) ops.push_back(Assume{c});
-  for (Term value :
-       {em.add(Y, v.c(1)), em.sub(em.add(X, Y), v.c(3)), em.mul(v.c(2), X), em.mul(X, Y),
-        em.mod(X, v.c(4)), em.mod(em.add(X, v.c(3)), v.c(8)), em.mod(Y, v.c(2)), em.ite(P, Y, Z),
-        em.neg(X), v.c(7), em.add(Y, em.mul(Z, Z)), em.div(X, v.c(2))})
-    ops.push_back(Assign{v.x, value});
-  ops.push_back(Assign{v.z, em.div(X, v.c(2))});
-  ops.push_back(Assign{v.p, em.lt(X, Y)});
-  ops.push_back(Assign{v.p, em.true_()});
-  ops.push_back(Assign{v.p, em.not_(P)});
+  for (const std::size_t limit : {PolyhedraDomain::default_size_limit, std::size_t{4},
+                                  std::size_t{9}}) {
+    CAPTURE(limit);
+    PolyhedraDomain d;
+    d.set_size_limit(limit);
+    const Term X = v.X, Y = v.Y, Z = v.Z, P = v.P;
+    const std::vector<Term> conditions{
+        em.lt(X, Y),
+        em.ge(em.add(X, em.mul(v.c(2), Y)), v.c(3)),
+        em.eq(X, em.add(Y, v.c(1))),
+        em.neq(X, Y),
+        em.neq(X, v.c(2)),
+        em.not_(em.le(X, Y)),
+        em.or_(em.lt(X, Y), em.gt(Z, v.c(1))),
+        em.eq(em.lt(X, Y), P),
+        P,
+        em.not_(P),
+        em.gt(em.mul(X, Y), v.c(2)),
+        em.eq(em.mod(X, v.c(2)), v.c(1)),
+        em.gt(em.ite(P, X, Y), v.c(0)),
+        em.eq(em.div(X, v.c(2)), Y),
+        em.eq(em.mul(v.c(2), X), em.add(Y, v.c(1))),
+        em.eq(em.mul(v.c(2), X), v.c(1)),
+        em.imply(P, em.gt(X, v.c(0))),
+        em.xor_(P, em.lt(Y, v.c(0))),
+        em.iff(P, em.ge(em.add(X, Z), v.c(1))),
+        em.le(em.mod(em.add(X, v.c(3)), v.c(8)), v.c(2)),
+    };
+    std::vector<Operation> ops{Skip{}, Havoc{v.x}, Havoc{v.p}};
+    for (Term c : conditions) ops.push_back(Assume{c});
+    for (Term value :
+         {em.add(Y, v.c(1)), em.sub(em.add(X, Y), v.c(3)), em.mul(v.c(2), X), em.mul(X, Y),
+          em.mod(X, v.c(4)), em.mod(em.add(X, v.c(3)), v.c(8)), em.mod(Y, v.c(2)), em.ite(P, Y, Z),
+          em.neg(X), v.c(7), em.add(Y, em.mul(Z, Z)), em.div(X, v.c(2))})
+      ops.push_back(Assign{v.x, value});
+    ops.push_back(Assign{v.z, em.div(X, v.c(2))});
+    ops.push_back(Assign{v.p, em.lt(X, Y)});
+    ops.push_back(Assign{v.p, em.true_()});
+    ops.push_back(Assign{v.p, em.not_(P)});
 
-  const std::vector<Point> points = grid();
-  std::size_t checked = 0;
-  for (const Poly& s : samples(v, d)) {
-    // to_formula is gamma on the grid.
-    const Term f = to_formula(s, em);
-    for (const Point& pt : points) CHECK((eval_at(f, pt) == std::int64_t{1}) == in(s, pt));
-    for (const Operation& op : ops) {
-      const Poly post = d.post(s, op);
-      for (const Point& pt : points) {
-        if (!in(s, pt)) continue;
-        std::vector<Point> succ;
-        if (const auto* a = std::get_if<Assume>(&op)) {
-          if (eval_at(a->cond, pt) == std::int64_t{1}) succ.push_back(pt);
-        } else if (const auto* a = std::get_if<Assign>(&op)) {
-          const OptValue val = eval_at(a->value, pt);
-          if (!val) continue;  // division by zero is unspecified
-          Point q = pt;
-          q[a->var] = *val;
-          succ.push_back(q);
-        } else if (const auto* h = std::get_if<Havoc>(&op)) {
-          for (std::int64_t nv = -5; nv <= 5; ++nv) {
-            if (h->var == v.p && (nv < 0 || nv > 1)) continue;
+    const std::vector<Point> points = grid();
+    std::size_t checked = 0;
+    for (const Poly& s : samples(v, d)) {
+      // to_formula is gamma on the grid.
+      const Term f = to_formula(s, em);
+      for (const Point& pt : points) CHECK((eval_at(f, pt) == std::int64_t{1}) == in(s, pt));
+      for (const Operation& op : ops) {
+        const Poly post = d.post(s, op);
+        for (const Point& pt : points) {
+          if (!in(s, pt)) continue;
+          std::vector<Point> succ;
+          if (const auto* a = std::get_if<Assume>(&op)) {
+            if (eval_at(a->cond, pt) == std::int64_t{1}) succ.push_back(pt);
+          } else if (const auto* a = std::get_if<Assign>(&op)) {
+            const OptValue val = eval_at(a->value, pt);
+            if (!val) continue;  // division by zero is unspecified
             Point q = pt;
-            q[h->var] = nv;
+            q[a->var] = *val;
             succ.push_back(q);
+          } else if (const auto* h = std::get_if<Havoc>(&op)) {
+            for (std::int64_t nv = -5; nv <= 5; ++nv) {
+              if (h->var == v.p && (nv < 0 || nv > 1)) continue;
+              Point q = pt;
+              q[h->var] = nv;
+              succ.push_back(q);
+            }
+          } else {
+            succ.push_back(pt);
           }
-        } else {
-          succ.push_back(pt);
-        }
-        for (const Point& q : succ) {
-          ++checked;
-          if (!in(post, q)) {
-            FAIL_CHECK("unsound post " << to_string(op, em) << " from " << to_str(s, em)
-                                       << ": lost (" << q[0] << ", " << q[1] << ", " << q[2] << ", "
-                                       << q[3] << "), post " << to_str(post, em));
+          for (const Point& q : succ) {
+            ++checked;
+            if (!in(post, q)) {
+              FAIL_CHECK("unsound post " << to_string(op, em) << " from " << to_str(s, em)
+                                         << ": lost (" << q[0] << ", " << q[1] << ", " << q[2] << ", "
+                                         << q[3] << "), post " << to_str(post, em));
+            }
           }
         }
       }
     }
+    CHECK(checked > 10000);
+    if (limit < 10) {
+      const PolyhedraStatistics& st = d.statistics();
+      CHECK(st.two_variable > 0);
+      CHECK(st.largest > limit);
+      if (limit == 4) CHECK(st.intervals > 0);
+      // join and widening of the (weakened) samples still contain both operands.
+      const std::vector<Poly> s = samples(v, d);
+      for (const Poly& a : s)
+        for (const Poly& b : s) {
+          const Poly j = d.join(a, b);
+          const Poly w = d.widen(a, j);
+          for (const Point& pt : points)
+            if (in(a, pt) || in(b, pt)) CHECK((in(j, pt) && in(w, pt)));
+        }
+    }
   }
-  CHECK(checked > 10000);
 }
 
 TEST_CASE("polyhedra: transfers are exact where the theory says so") {
@@ -575,6 +601,226 @@ TEST_CASE("polyhedra: VINTA over polyhedra proves the relational loop, certified
   const VerificationResult r = vinta.run(&limits);
   INFO(r.reason);
   CHECK(r.verdict == Verdict::Safe);
+}
+#endif
+
+// ---- intervals, the size limit and the deadline (issues 23 and 24) ---------------------
+
+namespace {
+
+// x0 .. x(n-1), integers.
+struct Many {
+  ExprManager em;
+  std::vector<Term> x;
+  explicit Many(std::size_t n) {
+    for (std::size_t i = 0; i < n; ++i)
+      x.push_back(em.var(em.declare("x" + std::to_string(i), Type::Int)));
+  }
+  Term c(std::int64_t v) { return em.int_val(v); }
+  // lo <= x_i <= lo + i + 1: a box (2^n vertices as one polyhedron).
+  Term box(std::int64_t lo) {
+    std::vector<Term> conj;
+    for (std::size_t i = 0; i < x.size(); ++i) {
+      conj.push_back(em.le(c(lo), x[i]));
+      conj.push_back(em.le(x[i], c(lo + static_cast<std::int64_t>(i) + 1)));
+    }
+    return em.conj(conj);
+  }
+  // 0 <= x0 <= 1 and 0 <= x_i - x_(i-1) <= 1: a skewed cube, 2^n vertices, every
+  // variable related to its neighbours.
+  Term skewed() {
+    std::vector<Term> conj{em.le(c(0), x[0]), em.le(x[0], c(1))};
+    for (std::size_t i = 1; i < x.size(); ++i) {
+      conj.push_back(em.le(c(0), em.sub(x[i], x[i - 1])));
+      conj.push_back(em.le(em.sub(x[i], x[i - 1]), c(1)));
+    }
+    return em.conj(conj);
+  }
+};
+
+// A loop whose head collects n independently bounded counters (x_i counts to i + 1 on
+// its own edge): a box of 2^n vertices for a plain polyhedra domain.
+std::string box_loop(std::size_t n) {
+  std::string t = "main process boxes {\n";
+  for (std::size_t i = 0; i < n; ++i) t += "  var x" + std::to_string(i) + " : int\n";
+  t += "  init loc L0\n  loc L1\n  final loc END\n  error loc ERR\n  L0 -> L1 {";
+  for (std::size_t i = 0; i < n; ++i) t += " x" + std::to_string(i) + " := 0";
+  t += " }\n";
+  for (std::size_t i = 0; i < n; ++i) {
+    const std::string x = "x" + std::to_string(i);
+    t += "  L1 -> L1 { assume " + x + " < " + std::to_string(i + 1) + "  " + x + " := " + x +
+         " + 1 }\n";
+  }
+  const std::string last = "x" + std::to_string(n - 1);
+  t += "  L1 -> ERR { assume " + last + " > " + std::to_string(n) + " }\n";
+  t += "  L1 -> END { assume " + last + " <= " + std::to_string(n) + " }\n}\n";
+  return t;
+}
+
+Deadline in_ms(int ms) {
+  return {std::chrono::steady_clock::now() + std::chrono::milliseconds(ms),
+          "time limit reached (test)"};
+}
+
+}  // namespace
+
+TEST_CASE("polyhedra: variables with bounds only are intervals; results are unchanged") {
+  Vars v;
+  auto& em = v.em;
+  const PolyhedraDomain d;
+  const Poly top = d.top();
+  // A box is intervals only, and a relation makes its variables dimensions again.
+  const Poly b = d.assume(top, v.all({em.ge(v.X, v.c(0)), em.le(v.X, v.c(3)), em.eq(v.Z, v.c(1))}));
+  CHECK(b.variables().empty());
+  CHECK(b.intervals().size() == 2);
+  CHECK(d.bounds(b, v.x) == Interval(0, 3));
+  CHECK(to_str(b, em) == "{x >= 0, x <= 3, z = 1}");
+  CHECK(to_formula(b, em) ==
+        em.conj(std::vector<Term>{em.ge(v.X, v.c(0)), em.le(v.X, v.c(3)), em.eq(v.Z, v.c(1))}));
+  const Poly r = d.assume(b, em.le(v.Y, v.X));
+  CHECK(r.variables() == std::vector<VarId>{v.x, v.y});
+  CHECK(d.bounds(r, v.y) == Interval(Bound::neg_inf(), Bound(3)));
+  // The same set with x and z as dimensions (meet keeps its operands' shape): equal,
+  // equally hashed, leq both ways.
+  const Poly rel = d.assume(top, em.le(em.sub(v.X, v.Z), v.c(100)));  // redundant in b
+  const Poly m = d.meet(b, rel);
+  CHECK(m.variables() == std::vector<VarId>{v.x, v.z});
+  CHECK(m == b);
+  CHECK(d.hash(m) == d.hash(b));
+  CHECK((d.leq(m, b) && d.leq(b, m)));
+  // The hull relates intervals that differ: the points (0, 0) and (1, 1) give x = y.
+  const Poly p0 = d.assume(top, v.all({em.eq(v.X, v.c(0)), em.eq(v.Y, v.c(0))}));
+  const Poly p1 = d.assume(top, v.all({em.eq(v.X, v.c(1)), em.eq(v.Y, v.c(1))}));
+  CHECK(p0.variables().empty());
+  const Poly j = d.join(p0, p1);
+  CHECK(d.leq(j, d.assume(top, em.eq(v.X, v.Y))));
+  CHECK(d.bounds(j, v.x) == Interval(0, 1));
+  // ... and the widening keeps the relation.
+  const Poly w = d.widen(j, d.join(j, d.assume(top, v.all({em.eq(v.X, v.c(2)), em.eq(v.Y, v.c(2))}))));
+  CHECK(d.leq(w, d.assume(top, em.eq(v.X, v.Y))));
+  CHECK(d.bounds(w, v.x) == Interval(Bound(0), Bound::pos_inf()));
+  // Assignments and havoc of an interval.
+  CHECK(d.bounds(d.post(b, Assign{v.x, em.add(v.X, v.c(2))}), v.x) == Interval(2, 5));
+  CHECK(d.bounds(d.post(b, Assign{v.z, v.c(7)}), v.z) == Interval(7, 7));
+  CHECK(d.bounds(d.post(b, Havoc{v.x}), v.x).is_top());
+  CHECK(d.post(d.post(b, Havoc{v.x}), Havoc{v.z}).is_top());
+  // A box of 16 variables: intervals, so the join is one of intervals too.
+  Many n(16);
+  const Poly b0 = d.assume(d.top(), n.box(0));
+  CHECK(b0.variables().empty());
+  CHECK(b0.intervals().size() == 16);
+  const Poly b1 = d.assume(b0, em.eq(n.x[3], n.c(1)));
+  CHECK(d.join(b0, b1) == b0);
+  CHECK(d.leq(b1, b0));
+}
+
+TEST_CASE("polyhedra: the size limit weakens large elements soundly, and counts it") {
+  // Boxes of 8 variables that differ everywhere: their hull has 2 * 2^8 vertices, above
+  // a limit of 100: joined as intervals.
+  Many n(8);
+  PolyhedraDomain d;
+  d.set_size_limit(100);
+  const Poly a = d.assume(d.top(), n.box(0));
+  const Poly b = d.assume(d.top(), n.box(5));
+  const Poly weak = d.join(a, b);
+  CHECK(d.statistics().interval_joins == 1);
+  CHECK(weak.variables().empty());
+  PolyhedraDomain exact;
+  exact.set_size_limit(0);
+  const Poly hull = exact.join(a, b);
+  CHECK(hull.variables().size() == 8);
+  CHECK(exact.leq(hull, weak));
+  CHECK_FALSE(exact.leq(weak, hull));
+  CHECK(exact.statistics().interval_joins == 0);
+  // A skewed cube (2^8 vertices, all variables related): to the constraints on two
+  // variables, which are all of them, then to the bounding box.
+  const Poly cube = exact.assume(exact.top(), n.skewed());
+  CHECK(cube.variables().size() == 8);
+  const Poly boxed = d.assume(d.top(), n.skewed());
+  CHECK(d.statistics().two_variable > 0);
+  CHECK(d.statistics().intervals > 0);
+  CHECK(d.statistics().largest > 100);
+  CHECK(exact.leq(cube, boxed));
+  CHECK(d.bounds(boxed, n.x[7].var()) == Interval(0, 8));
+  // With room for the cube, nothing is weakened.
+  PolyhedraDomain roomy;
+  roomy.set_size_limit(1000);
+  CHECK(roomy.assume(roomy.top(), n.skewed()) == cube);
+  CHECK(roomy.statistics().two_variable == 0);
+}
+
+TEST_CASE("polyhedra: the deadline stops an exponential PPL operation") {
+  namespace ppl = Parma_Polyhedra_Library;
+  // The guard installs a Throwable only with a deadline, and restores what was there.
+  CHECK(ppl::abandon_expensive_computations == nullptr);
+  {
+    const Deadline none;
+    const PplDeadlineGuard g(none);
+    CHECK(ppl::abandon_expensive_computations == nullptr);
+    const Deadline far = in_ms(3600 * 1000);
+    const PplDeadlineGuard outer(far);
+    const ppl::Throwable* installed = ppl::abandon_expensive_computations;
+    CHECK(installed != nullptr);
+    {
+      const PplDeadlineGuard inner(far);
+      CHECK(ppl::abandon_expensive_computations != installed);
+    }
+    CHECK(ppl::abandon_expensive_computations == installed);
+  }
+  CHECK(ppl::abandon_expensive_computations == nullptr);
+
+  // A skewed cube of 24 variables (2^24 vertices: minutes and gigabytes) without the size
+  // limit: the deadline ends the assume inside PPL's conversion.
+  Many n(24);
+  PolyhedraDomain d;
+  d.set_size_limit(0);
+  d.set_deadline(in_ms(100));
+  const auto t0 = std::chrono::steady_clock::now();
+  CHECK_THROWS_AS((void)d.assume(d.top(), n.skewed()), limit_reached);
+  const double s = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+  CHECK(s < 30);  // 0.1 s and a poll; a generous bound for sanitizers and a loaded machine
+  CHECK(ppl::abandon_expensive_computations == nullptr);
+  // The domain works on after the run that threw (new elements).
+  d.set_deadline({});
+  CHECK(d.bounds(d.assume(d.top(), n.em.le(n.x[0], n.c(3))), 0) == Interval(Bound::neg_inf(), Bound(3)));
+}
+
+TEST_CASE("polyhedra AI: 16 bounded counters at one loop head, quickly") {
+  Cfa cfa = parse_cfa(box_loop(16), "boxes.cfa");
+  PolyhedraDomain d(program_thresholds(cfa));
+  d.set_deadline(in_ms(60 * 1000));
+  const auto r = interpret(cfa, d);
+  CHECK(r.values[*cfa.error_location()].is_bottom());
+  CHECK(d.statistics().intervals == 0);
+}
+
+#ifdef PRECIS_HAVE_CVC5
+TEST_CASE("polyhedra: VINTA ends with UNKNOWN when the deadline strikes inside PPL") {
+  // A loop head that collects a skewed cube of 20 variables; no size limit.
+  std::string t = "main process cube {\n";
+  const std::size_t n = 20;
+  for (std::size_t i = 0; i < n; ++i) t += "  var x" + std::to_string(i) + " : int\n";
+  t += "  init loc L0\n  loc L1\n  final loc END\n  error loc ERR\n  L0 -> L1 {";
+  for (std::size_t i = 0; i < n; ++i) t += " x" + std::to_string(i) + " := 0";
+  t += " }\n  L1 -> L1 { assume x0 < 1  x0 := x0 + 1 }\n";
+  for (std::size_t i = 1; i < n; ++i) {
+    const std::string x = "x" + std::to_string(i);
+    const std::string y = "x" + std::to_string(i - 1);
+    t += "  L1 -> L1 { assume " + x + " < " + y + " + 1  " + x + " := " + x + " + 1 }\n";
+  }
+  t += "  L1 -> ERR { assume x0 > 1 }\n  L1 -> END { assume x0 <= 1 }\n}\n";
+  Cfa cfa = parse_cfa(t, "cube.cfa");
+  PolyhedraDomain d;
+  d.set_size_limit(0);
+  Limits limits;
+  limits.time_limit_s = 1;
+  d.set_deadline(Deadline::of(limits));
+  Vinta<PolyhedraDomain> vinta(cfa, d);
+  const VerificationResult r = vinta.run(&limits);
+  INFO(r.reason);
+  CHECK(r.verdict != Verdict::Unsafe);
+  if (r.verdict == Verdict::Unknown) CHECK(r.reason.find("time limit") != std::string::npos);
+  CHECK(limits.elapsed() < 30);
 }
 #endif
 

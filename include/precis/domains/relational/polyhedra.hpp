@@ -3,10 +3,18 @@
 // variables of a program", POPL 1978) on the Parma Polyhedra Library (PPL, GPLv3, an
 // optional dependency like cvc5: CMake's precis::ppl links it, defines PRECIS_HAVE_PPL).
 //
-// An element (Poly) is a PPL C_Polyhedron over the variables it has met: a sorted vector
-// of VarId, entry i naming dimension i. A missing variable is unconstrained; binary
-// operations embed both operands in the union of their variables, join and widen drop
-// the dimensions they free. An empty polyhedron is the one bottom (a flag).
+// An element (Poly) is a PPL C_Polyhedron over the variables it has met and that are
+// related to others: a sorted vector of VarId, entry i naming dimension i; times the
+// intervals of the variables that only have bounds (a Box, disjoint from the
+// dimensions). The split is exact (such a polyhedron is the product of the rest and
+// those intervals) and keeps PPL's descriptions small: a box of n bounded variables has
+// 2^n vertices, its intervals 2n bounds. Every operation makes the variables it relates
+// dimensions first: those of the condition or assignment, for join and widening those
+// whose intervals differ in the operands (hull(A x C, B x C) = hull(A, B) x C, and H79
+// likewise, so the split changes no result), for leq and meet those that are a dimension
+// of the other operand; what the result only bounds becomes an interval again. A missing
+// variable is unconstrained; join and widen drop the dimensions they free. An empty
+// polyhedron or interval is the one bottom (a flag).
 //
 // Variables are integers (Booleans 0/1) read as rationals; a constraint is tightened
 // for integers as it is added (divided by the gcd of its coefficients, x < y as
@@ -36,6 +44,27 @@
 // descriptions, which are exponential in the worst case (a box of n bounded variables
 // has 2^n vertices); chains of difference constraints stay small (bench/
 // polyhedra_bench.cpp). A bound (hash, intervals of atoms) is one scan of the generators.
+//
+// Limits (issue 23: every phase stops by itself at the run's time limit; issue 24).
+//  - Time: with set_deadline(d), every operation runs under a PplDeadlineGuard
+//    (ppl_limits.hpp), so PPL's conversion polls d and the operation throws
+//    precis::limit_reached once d has passed. The element being computed is then lost,
+//    and the operands are left in an unspecified state (PPL completes their lazily
+//    computed descriptions in place): the run must end. AbstractInterpreter lets the
+//    exception through (precis-verify's interpret() turns it into UNKNOWN with the
+//    reason), Vinta::run catches it and returns UNKNOWN. PPL's linear passes between two
+//    polls (sorting and copying the descriptions) do not poll: the overrun is linear in
+//    the size of the descriptions, which the size limit keeps small.
+//  - Size: an element that join, widen, assume or assign computes (not meet and narrow,
+//    which stay exact, below their operands) whose minimized description still has more
+//    than size_limit() rows (constraints plus generators; default 2,000,
+//    set_size_limit(0) turns it off) after the split into intervals is weakened, only as
+//    far as needed: (a) to its constraints on at most two variables and its bounding
+//    box; (b) to its bounding box. A join whose hull would have more rows once the
+//    differing intervals are dimensions (2^k vertices for k of them) joins them as
+//    intervals. statistics() counts each and the largest element seen. Why 2,000:
+//    bench/polyhedra_bench.cpp.
+//
 // PPL 1.2 is not thread-safe: one thread at a time may use it. Its initializer sets the
 // FPU to round upwards for floating-point abstractions this domain does not use; the
 // first PolyhedraDomain restores the process's rounding (a program that uses those
@@ -48,6 +77,7 @@
 #include <cstdint>
 #include <iterator>
 #include <limits>
+#include <memory>
 #include <optional>
 #include <ostream>
 #include <span>
@@ -58,8 +88,10 @@
 
 #include "precis/cfa/operation.hpp"
 #include "precis/core/concepts.hpp"
+#include "precis/core/limits.hpp"
 #include "precis/domains/box/box.hpp"
 #include "precis/domains/box/interval.hpp"
+#include "precis/domains/relational/ppl_limits.hpp"
 #include "precis/expr/linear_form.hpp"
 #include "precis/expr/term.hpp"
 
@@ -116,8 +148,7 @@ inline std::vector<VarId> union_of(const std::vector<VarId>& a, const std::vecto
 
 // p over `from` re-expressed over `to` (both sorted, to a superset of from); the
 // variables of `to` missing from `from` are unconstrained.
-inline CPoly embed(const CPoly& p, const std::vector<VarId>& from, const std::vector<VarId>& to) {
-  CPoly r = p;
+inline CPoly embed(CPoly r, const std::vector<VarId>& from, const std::vector<VarId>& to) {
   if (from.size() == to.size()) return r;
   r.add_space_dimensions_and_embed(to.size() - from.size());
   DimMap m{std::vector<Dim>(to.size())};
@@ -153,7 +184,8 @@ inline void restore_rounding_once() {
 
 }  // namespace polyhedra_detail
 
-// An element: a closed convex polyhedron over the variables vars_[i] = dimension i.
+// An element: a closed convex polyhedron over the variables vars_[i] = dimension i, times
+// the intervals of box_ (variables that are no dimension).
 class Poly {
  public:
   using CPoly = polyhedra_detail::CPoly;
@@ -167,10 +199,13 @@ class Poly {
   }
 
   [[nodiscard]] bool is_bottom() const { return bottom_; }
-  [[nodiscard]] bool is_top() const { return !bottom_ && poly_.is_universe(); }
+  [[nodiscard]] bool is_top() const { return !bottom_ && box_.is_top() && poly_.is_universe(); }
   // The variables of the dimensions, sorted (a superset of the constrained ones).
   [[nodiscard]] const std::vector<VarId>& variables() const { return vars_; }
   [[nodiscard]] const CPoly& polyhedron() const { return poly_; }
+  // The variables kept as intervals, outside the polyhedron (none unless the size limit
+  // moved them there).
+  [[nodiscard]] const Box& intervals() const { return box_; }
   [[nodiscard]] std::optional<std::size_t> dimension(VarId v) const {
     auto it = std::lower_bound(vars_.begin(), vars_.end(), v);
     if (it == vars_.end() || *it != v) return std::nullopt;
@@ -180,25 +215,47 @@ class Poly {
   // Equality of the sets of points (over the union of the variables).
   friend bool operator==(const Poly& a, const Poly& b) {
     if (a.bottom_ || b.bottom_) return a.bottom_ == b.bottom_;
-    if (a.vars_ == b.vars_) return a.poly_ == b.poly_;
-    const auto u = polyhedra_detail::union_of(a.vars_, b.vars_);
-    return polyhedra_detail::embed(a.poly_, a.vars_, u) ==
-           polyhedra_detail::embed(b.poly_, b.vars_, u);
+    if (a.vars_ == b.vars_ && a.box_.is_top() && b.box_.is_top()) return a.poly_ == b.poly_;
+    const auto u = polyhedra_detail::union_of(a.all_variables(), b.all_variables());
+    Poly x = a;
+    Poly y = b;
+    x.ensure(u);
+    y.ensure(u);
+    return x.poly_ == y.poly_;
   }
 
  private:
   friend class PolyhedraDomain;
-  Poly(std::vector<VarId> vars, CPoly p) : vars_(std::move(vars)), poly_(std::move(p)) { settle(); }
-  // An empty polyhedron becomes the canonical bottom.
-  void settle() {
-    if (!bottom_ && poly_.is_empty()) *this = bottom();
+  Poly(std::vector<VarId> vars, CPoly p, Box box = {})
+      : vars_(std::move(vars)), poly_(std::move(p)), box_(std::move(box)) {
+    settle();
   }
-  // Adds unconstrained dimensions for the variables of vs (sorted) it lacks.
+  // An empty polyhedron or box becomes the canonical bottom.
+  void settle() {
+    if (!bottom_ && (box_.is_bottom() || poly_.is_empty())) *this = bottom();
+  }
+  // The dimensions' and the intervals' variables, sorted.
+  [[nodiscard]] std::vector<VarId> all_variables() const {
+    std::vector<VarId> ivs;
+    for (const auto& [v, i] : box_.bounds()) ivs.push_back(v);
+    return polyhedra_detail::union_of(vars_, ivs);
+  }
+  // Makes every variable of vs (sorted) a dimension: a new one is unconstrained, or
+  // bounded by its interval, which leaves the box.
   void ensure(const std::vector<VarId>& vs) {
     if (bottom_ || std::includes(vars_.begin(), vars_.end(), vs.begin(), vs.end())) return;
     auto u = polyhedra_detail::union_of(vars_, vs);
-    poly_ = polyhedra_detail::embed(poly_, vars_, u);
+    poly_ = polyhedra_detail::embed(std::move(poly_), vars_, u);
     vars_ = std::move(u);
+    if (box_.is_top()) return;
+    for (VarId v : vs) {
+      const Interval i = box_.get(v);
+      if (i.is_top()) continue;
+      const Parma_Polyhedra_Library::Linear_Expression x{dim_var(v)};
+      if (i.lo().is_finite()) poly_.add_constraint(x >= polyhedra_detail::coef(i.lo().value()));
+      if (i.hi().is_finite()) poly_.add_constraint(x <= polyhedra_detail::coef(i.hi().value()));
+      box_.forget(v);
+    }
   }
   [[nodiscard]] Parma_Polyhedra_Library::Variable dim_var(VarId v) const {
     return Parma_Polyhedra_Library::Variable(*dimension(v));
@@ -206,7 +263,16 @@ class Poly {
 
   std::vector<VarId> vars_;
   CPoly poly_;
+  Box box_;  // no variable of vars_; never bottom (bottom_ instead)
   bool bottom_ = false;
+};
+
+// What the size limit did in one run (PolyhedraDomain::statistics()).
+struct PolyhedraStatistics {
+  std::size_t largest = 0;       // the most rows (constraints + generators) of an element
+  std::size_t two_variable = 0;    // weakened to constraints on <= 2 variables + bounds
+  std::size_t intervals = 0;       // weakened to their bounding box
+  std::size_t interval_joins = 0;  // joins that kept bounded intervals apart (no hull)
 };
 
 enum class PolyhedraWidening : std::uint8_t {
@@ -224,73 +290,113 @@ class PolyhedraDomain {
  public:
   using element = Poly;
 
+  // The default of size_limit(): see the top of this file.
+  static constexpr std::size_t default_size_limit = 2000;
+
   PolyhedraDomain() : PolyhedraDomain(Thresholds{}) {}
   // Widening thresholds (program_thresholds(cfa) below) and the widening operator.
   explicit PolyhedraDomain(Thresholds thresholds,
                            PolyhedraWidening widening = PolyhedraWidening::H79)
-      : thresholds_(std::move(thresholds)), widening_(widening) {
+      : intervals_(std::move(thresholds)), widening_(widening) {
     polyhedra_detail::restore_rounding_once();
   }
 
-  [[nodiscard]] const Thresholds& thresholds() const { return thresholds_; }
+  [[nodiscard]] const Thresholds& thresholds() const { return intervals_.thresholds(); }
   [[nodiscard]] PolyhedraWidening widening() const { return widening_; }
+
+  // Every operation throws limit_reached once `d` has passed (see the top; no deadline:
+  // Deadline{}).
+  void set_deadline(Deadline d) { deadline_ = std::move(d); }
+  [[nodiscard]] const Deadline& deadline() const { return deadline_; }
+  // Rows (constraints + generators) beyond which an element is made smaller; 0: never.
+  void set_size_limit(std::size_t rows) { size_limit_ = rows; }
+  [[nodiscard]] std::size_t size_limit() const { return size_limit_; }
+  // Shared by the copies of this domain (an analysis copies its domain): one run's.
+  [[nodiscard]] const PolyhedraStatistics& statistics() const { return *stats_; }
 
   // ---- lattice -------------------------------------------------------------------------
   [[nodiscard]] Poly bottom() const { return Poly::bottom(); }
   [[nodiscard]] Poly top() const { return {}; }
   [[nodiscard]] bool is_bottom(const Poly& a) const { return a.is_bottom(); }
 
+  // The polyhedra and the intervals separately, once both have the same dimensions.
   [[nodiscard]] bool leq(const Poly& a, const Poly& b) const {
     if (a.is_bottom()) return true;
     if (b.is_bottom()) return false;
-    if (a.vars_ == b.vars_) return b.poly_.contains(a.poly_);
-    const auto [u, pa, pb] = align(a, b);
-    return pb.contains(pa);
+    const PplDeadlineGuard guard(deadline_);
+    if (a.vars_ == b.vars_) return intervals_.leq(a.box_, b.box_) && b.poly_.contains(a.poly_);
+    const Aligned x = align(a, b);
+    return intervals_.leq(x.box_a, x.box_b) && x.b.contains(x.a);
   }
 
-  // The convex hull (the least upper bound among polyhedra).
+  // The convex hull (the least upper bound among polyhedra). The intervals that differ
+  // in a and b become dimensions (the hull can relate them: the points (0, 0) and (1, 1)
+  // give x = y), unless the hull would then exceed the size limit: a box of n bounded
+  // variables has 2^n vertices. Those are joined as intervals (counted in statistics()).
   [[nodiscard]] Poly join(const Poly& a, const Poly& b) const {
     if (a.is_bottom()) return b;
     if (b.is_bottom()) return a;
-    auto [u, pa, pb] = align(a, b);
-    pa.poly_hull_assign(pb);
-    return compacted(std::move(u), std::move(pa));
+    const PplDeadlineGuard guard(deadline_);
+    std::vector<VarId> relate = differing_intervals(a, b);
+    if (relate.size() > 1) {  // one may contain the other: no hull to compute
+      if (leq(a, b)) return b;
+      if (leq(b, a)) return a;
+      if (size_limit_ != 0 && (vertex_estimate(a, relate) > size_limit_ ||
+                               vertex_estimate(b, relate) > size_limit_)) {
+        std::erase_if(relate, [&](VarId v) { return bounded_width(a, v) || bounded_width(b, v); });
+        ++stats_->interval_joins;
+      }
+    }
+    Aligned x = align(a, b, relate);
+    x.a.poly_hull_assign(x.b);
+    return limited(compacted(std::move(x.vars), std::move(x.a), intervals_.join(x.box_a, x.box_b)));
   }
 
   [[nodiscard]] Poly meet(const Poly& a, const Poly& b) const {
     if (a.is_bottom() || b.is_bottom()) return bottom();
-    auto [u, pa, pb] = align(a, b);
-    pa.intersection_assign(pb);
-    return {std::move(u), std::move(pa)};
+    const PplDeadlineGuard guard(deadline_);
+    Aligned x = align(a, b);
+    x.a.intersection_assign(x.b);
+    return {std::move(x.vars), std::move(x.a), intervals_.meet(x.box_a, x.box_b)};
   }
 
-  // a widen (a join b): H79 or BHRZ03, limited by the thresholds (see the top).
+  // a widen (a join b): H79 or BHRZ03, limited by the thresholds (see the top); the
+  // intervals as Box widens them, with the same thresholds (for b above a, H79 of
+  // A x C and B x D is H79(A, B) x H79(C, D), and the interval widening is H79's).
   [[nodiscard]] Poly widen(const Poly& a, const Poly& b) const {
     if (a.is_bottom()) return b;
     if (b.is_bottom()) return a;
-    auto [u, p, q] = align(a, b);
-    if (!q.contains(p)) q.poly_hull_assign(p);
+    const PplDeadlineGuard guard(deadline_);
+    Poly joined;  // b above a (the hull relates the intervals that differ)
+    const bool above = leq(a, b);
+    if (!above) joined = join(a, b);
+    Aligned x = align(a, above ? b : joined);
+    CPoly& p = x.a;
+    CPoly& q = x.b;
+    if (!q.contains(p)) q.poly_hull_assign(p);  // rounding to integers may have cut p
     const Parma_Polyhedra_Library::Constraint_System cs = threshold_constraints(q);
     if (widening_ == PolyhedraWidening::BHRZ03)
       q.limited_BHRZ03_extrapolation_assign(p, cs);
     else
       q.limited_H79_extrapolation_assign(p, cs);
-    return compacted(std::move(u), std::move(q));
+    Box iv = intervals_.widen(x.box_a, intervals_.join(x.box_a, x.box_b));
+    return limited(compacted(std::move(x.vars), std::move(q), std::move(iv)));
   }
 
   // a restricted by the constraints of b whose direction is unbounded in a.
   [[nodiscard]] Poly narrow(const Poly& a, const Poly& b) const {
     if (a.is_bottom() || b.is_bottom()) return bottom();
-    auto [u, pa, pb] = align(a, b);
-    CPoly r = pa;
-    for (const auto& c : pb.minimized_constraints()) {
+    const PplDeadlineGuard guard(deadline_);
+    Aligned x = align(a, b);
+    CPoly r = x.a;
+    for (const auto& c : x.b.minimized_constraints()) {
       LinExpr e;
       for (Dim i = 0; i < c.space_dimension(); ++i)
         add_mul_assign(e, c.coefficient(PVar(i)), PVar(i));
-      if (!pa.bounds_from_below(e) || (c.is_equality() && !pa.bounds_from_above(e)))
+      if (!x.a.bounds_from_below(e) || (c.is_equality() && !x.a.bounds_from_above(e)))
         r.add_constraint(c);
     }
-    return {std::move(u), std::move(r)};
+    return {std::move(x.vars), std::move(r), intervals_.narrow(x.box_a, x.box_b)};
   }
 
   // WIDENWITH of the VINTA paper (section 4.2) as Box has it: x widen (x join y) with the
@@ -304,15 +410,19 @@ class PolyhedraDomain {
   // Agrees with equivalence: it hashes semantic facts only, the constrained variables
   // and the integer bounds of each (the bounding box), which equal polyhedra share
   // whatever their constraint systems and dimensions. Cost: two bounds a variable.
+  // (A variable kept as an interval counts as constrained, with its bounds.)
   [[nodiscard]] std::size_t hash(const Poly& a) const {
     if (a.is_bottom()) return 0x5bd1e995U;
+    const PplDeadlineGuard guard(deadline_);
     std::size_t h = 0xcbf29ce484222325ULL;
     auto mix = [&h](std::uint64_t x) { h = (h ^ x) * 0x100000001B3ULL + (h >> 29); };
     const std::vector<bool> used = polyhedra_detail::constrained_dims(a.poly_);
-    for (Dim i = 0; i < used.size(); ++i) {
-      if (!used[i]) continue;
-      mix(a.vars_[i]);
-      const Interval r = range(a.poly_, LinExpr(PVar(i)));
+    std::vector<std::pair<VarId, Interval>> bounds(a.box_.bounds().begin(), a.box_.bounds().end());
+    for (Dim i = 0; i < used.size(); ++i)
+      if (used[i]) bounds.emplace_back(a.vars_[i], range(a.poly_, LinExpr(PVar(i))));
+    if (!a.box_.is_top()) std::sort(bounds.begin(), bounds.end(), by_variable);
+    for (const auto& [v, r] : bounds) {
+      mix(v);
       for (const Bound b : {r.lo(), r.hi()})
         mix(static_cast<std::uint64_t>(b.value()) * 3 + static_cast<std::uint64_t>(b.sign() + 1));
     }
@@ -322,6 +432,7 @@ class PolyhedraDomain {
   // ---- transfer ------------------------------------------------------------------------
   [[nodiscard]] Poly post(const Poly& s, const Operation& op) const {
     if (s.is_bottom()) return s;
+    const PplDeadlineGuard guard(deadline_);
     return std::visit(overloaded{
                           [&](const Skip&) { return s; },
                           [&](const Assume& a) { return assume(s, a.cond); },
@@ -334,6 +445,7 @@ class PolyhedraDomain {
   // An over-approximation of s && cond (or s && !cond).
   [[nodiscard]] Poly assume(const Poly& s, Term cond, bool positive = true) const {
     if (s.is_bottom()) return s;
+    const PplDeadlineGuard guard(deadline_);
     switch (cond.op()) {
       case Op::BoolConst: return (cond.value() != 0) == positive ? s : bottom();
       case Op::Var: return with_constant(s, cond.var(), positive ? 1 : 0, false);
@@ -379,6 +491,7 @@ class PolyhedraDomain {
 
   [[nodiscard]] Poly assign(const Poly& s, VarId x, Term value) const {
     if (s.is_bottom()) return s;
+    const PplDeadlineGuard guard(deadline_);
     if (value.is_bool()) {  // x := c as (c && x = 1) || (!c && x = 0)
       if (value.op() == Op::BoolConst) return with_constant(s, x, value.value(), true);
       return join(with_constant(assume(s, value, true), x, 1, true),
@@ -390,18 +503,25 @@ class PolyhedraDomain {
     const Resolved r = read(s, value, Term());
     Poly out = s;
     out.ensure(r.var_ids());
+    out.box_.forget(x);  // x's old interval, unless the value reads x (then a dimension)
     out.ensure({x});
     const Dim n = out.poly_.space_dimension();
     const LinExpr e = bind(out, r);
     out.poly_.affine_image(out.dim_var(x), e);
-    if (r.opaque.empty()) return out;
+    if (r.opaque.empty()) return limited(std::move(out));
     out.poly_.remove_higher_space_dimensions(n);
-    return compacted(std::move(out.vars_), std::move(out.poly_));
+    return limited(compacted(std::move(out.vars_), std::move(out.poly_), std::move(out.box_)));
   }
 
   [[nodiscard]] Poly havoc(const Poly& s, VarId x) const {
     const auto d = s.dimension(x);
-    if (s.is_bottom() || !d) return s;
+    if (s.is_bottom()) return s;
+    if (!d) {
+      Poly r = s;
+      r.box_.forget(x);
+      return r;
+    }
+    const PplDeadlineGuard guard(deadline_);
     Poly r = s;
     r.poly_.remove_space_dimensions(Parma_Polyhedra_Library::Variables_Set(PVar(*d)));
     r.vars_.erase(r.vars_.begin() + static_cast<std::ptrdiff_t>(*d));
@@ -412,7 +532,8 @@ class PolyhedraDomain {
   [[nodiscard]] Interval bounds(const Poly& s, VarId x) const {
     if (s.is_bottom()) return Interval::bottom();
     const auto d = s.dimension(x);
-    if (!d) return Interval::top();
+    if (!d) return s.box_.get(x);
+    const PplDeadlineGuard guard(deadline_);
     return range(s.poly_, LinExpr(PVar(*d)));
   }
 
@@ -420,6 +541,7 @@ class PolyhedraDomain {
   // bounded exactly, by linear programming).
   [[nodiscard]] Interval eval(const Poly& s, Term t) const {
     if (s.is_bottom()) return Interval::bottom();
+    const PplDeadlineGuard guard(deadline_);
     const Resolved r = read(s, t, Term());
     Poly p = s;
     p.ensure(r.var_ids());
@@ -428,16 +550,60 @@ class PolyhedraDomain {
   }
 
  private:
-  // Both polyhedra over the union of their variables.
-  static std::tuple<std::vector<VarId>, CPoly, CPoly> align(const Poly& a, const Poly& b) {
+  static bool by_variable(const std::pair<VarId, Interval>& a,
+                          const std::pair<VarId, Interval>& b) {
+    return a.first < b.first;
+  }
+
+  // Two elements over the union of their dimensions and `relate` (an interval of one
+  // that is a dimension of the other becomes a dimension), with their remaining
+  // intervals.
+  struct Aligned {
+    std::vector<VarId> vars;
+    CPoly a, b;
+    Box box_a, box_b;
+  };
+  static Aligned align(const Poly& a, const Poly& b, const std::vector<VarId>& relate = {}) {
     auto u = polyhedra_detail::union_of(a.vars_, b.vars_);
-    CPoly pa = polyhedra_detail::embed(a.poly_, a.vars_, u);
-    return {std::move(u), std::move(pa), polyhedra_detail::embed(b.poly_, b.vars_, u)};
+    if (!relate.empty()) u = polyhedra_detail::union_of(u, relate);
+    Poly x = a;
+    Poly y = b;
+    x.ensure(u);
+    y.ensure(u);
+    return {std::move(u), std::move(x.poly_), std::move(y.poly_), std::move(x.box_),
+            std::move(y.box_)};
+  }
+
+  // The variables that are an interval of a or b and not a dimension of either, with
+  // different intervals in a and b (sorted).
+  static std::vector<VarId> differing_intervals(const Poly& a, const Poly& b) {
+    std::vector<VarId> d;
+    for (const auto& [v, i] : a.box_.bounds())
+      if (b.box_.get(v) != i && !b.dimension(v)) d.push_back(v);
+    for (const auto& [v, i] : b.box_.bounds())
+      if (a.box_.get(v) != i && !a.dimension(v)) d.push_back(v);
+    std::sort(d.begin(), d.end());
+    d.erase(std::unique(d.begin(), d.end()), d.end());
+    return d;
+  }
+  // Whether v's interval in p has two finite, different bounds (a factor 2 of the
+  // vertices once v is a dimension).
+  static bool bounded_width(const Poly& p, VarId v) {
+    const Interval i = p.box_.get(v);
+    return i.lo().is_finite() && i.hi().is_finite() && i.lo() != i.hi();
+  }
+  // The rows p's polyhedron would have with the intervals of vs as dimensions, at most
+  // (saturating).
+  static std::size_t vertex_estimate(const Poly& p, const std::vector<VarId>& vs) {
+    std::size_t n = p.vars_.empty() ? 1 : rows(p.poly_);
+    for (VarId v : vs)
+      if (bounded_width(p, v)) n = n > (std::numeric_limits<std::size_t>::max() >> 1) ? n : 2 * n;
+    return n;
   }
 
   // Drops the dimensions no constraint mentions.
-  static Poly compacted(std::vector<VarId> vars, CPoly p) {
-    if (p.is_empty()) return Poly::bottom();
+  static Poly compacted(std::vector<VarId> vars, CPoly p, Box box) {
+    if (p.is_empty() || box.is_bottom()) return Poly::bottom();
     const std::vector<bool> used = polyhedra_detail::constrained_dims(p);
     Parma_Polyhedra_Library::Variables_Set drop;
     std::size_t kept = 0;
@@ -447,25 +613,139 @@ class PolyhedraDomain {
     }
     vars.resize(kept);
     p.remove_space_dimensions(drop);
-    return {std::move(vars), std::move(p)};
+    return {std::move(vars), std::move(p), std::move(box)};
+  }
+
+  // ---- the size limit (see the top) ----------------------------------------------------
+
+  // Rows of the minimized description: constraints plus generators.
+  static std::size_t rows(const CPoly& p) {
+    const auto& cs = p.minimized_constraints();
+    const auto& gs = p.minimized_generators();
+    return static_cast<std::size_t>(std::distance(cs.begin(), cs.end()) +
+                                    std::distance(gs.begin(), gs.end()));
+  }
+
+  // p with its bounded-only variables as intervals, weakened when it still has more than
+  // size_limit_ rows (see the top).
+  Poly limited(Poly p) const {
+    if (p.bottom_ || p.vars_.empty()) return p;
+    split_intervals(p, p.poly_.minimized_constraints());
+    if (size_limit_ == 0 || p.bottom_ || p.vars_.size() < 2) return p;
+    const std::size_t n = rows(p.poly_);
+    PolyhedraStatistics& st = *stats_;
+    st.largest = std::max(st.largest, n);
+    if (n <= size_limit_) return p;
+    // (a) The constraints on at most two variables and the bounding box.
+    std::vector<Interval> box(p.vars_.size());
+    for (Dim i = 0; i < box.size(); ++i) box[i] = range(p.poly_, LinExpr(PVar(i)));
+    Parma_Polyhedra_Library::Constraint_System two;
+    for (const auto& c : p.poly_.minimized_constraints())
+      if (nonzero_coefficients(c) <= 2) two.insert(c);
+    for (Dim i = 0; i < box.size(); ++i) {
+      if (box[i].lo().is_finite())
+        two.insert(LinExpr(PVar(i)) >= polyhedra_detail::coef(box[i].lo().value()));
+      if (box[i].hi().is_finite())
+        two.insert(LinExpr(PVar(i)) <= polyhedra_detail::coef(box[i].hi().value()));
+    }
+    ++st.two_variable;
+    Poly q = p;
+    split_intervals(q, two, true);
+    if (q.bottom_ || q.vars_.size() < 2 || rows(q.poly_) <= size_limit_) return q;
+    // (b) The bounding box alone.
+    ++st.intervals;
+    for (Dim i = 0; i < box.size(); ++i) p.box_.set(p.vars_[i], box[i]);
+    p.vars_.clear();
+    p.poly_ = CPoly(0, Parma_Polyhedra_Library::UNIVERSE);
+    p.settle();
+    return p;
+  }
+
+  static std::size_t nonzero_coefficients(const Parma_Polyhedra_Library::Constraint& c) {
+    std::size_t k = 0;
+    for (Dim i = 0; i < c.space_dimension(); ++i) k += c.coefficient(PVar(i)) != 0 ? 1 : 0;
+    return k;
+  }
+
+  // p rebuilt from cs (a constraint system of p): the dimensions that only
+  // single-variable constraints mention become intervals, those that no constraint
+  // mentions go. Exact: p is the product of the rest and those intervals. Whether a
+  // dimension became an interval (unless `force`, p stays as it is when none does).
+  static bool split_intervals(Poly& p, const Parma_Polyhedra_Library::Constraint_System& cs,
+                              bool force = false) {
+    using Parma_Polyhedra_Library::Constraint;
+    const Dim n = p.vars_.size();
+    std::vector<std::uint8_t> kind(n, 0);  // 0: unmentioned, 1: bounds only, 2: related
+    for (const auto& c : cs) {
+      const std::uint8_t k = nonzero_coefficients(c) > 1 ? 2 : 1;
+      for (Dim i = 0; i < c.space_dimension(); ++i)
+        if (c.coefficient(PVar(i)) != 0) kind[i] = std::max(kind[i], k);
+    }
+    const bool moves = std::find(kind.begin(), kind.end(), std::uint8_t{1}) != kind.end();
+    if (!moves && !force) return false;
+    std::vector<Dim> index(n, 0);
+    std::vector<VarId> vars;
+    for (Dim i = 0; i < n; ++i) {
+      index[i] = vars.size();
+      if (kind[i] == 2) vars.push_back(p.vars_[i]);
+    }
+    // a*x + b >= 0 is x >= -b/a (a > 0) or x <= b/-a (a < 0), rounded inwards to
+    // integers; an equality bounds both sides.
+    std::vector<Interval> iv(n);
+    bool empty = false;
+    CPoly q(vars.size(), Parma_Polyhedra_Library::UNIVERSE);
+    for (const auto& c : cs) {
+      Dim first = c.space_dimension();
+      for (Dim i = 0; i < c.space_dimension() && first == c.space_dimension(); ++i)
+        if (c.coefficient(PVar(i)) != 0) first = i;
+      if (first == c.space_dimension()) {  // a constant: false or redundant
+        empty = empty || c.is_inconsistent();
+        continue;
+      }
+      if (kind[first] == 2) {
+        LinExpr e(c.inhomogeneous_term());
+        for (Dim i = first; i < c.space_dimension(); ++i)
+          if (c.coefficient(PVar(i)) != 0) add_mul_assign(e, c.coefficient(PVar(i)), PVar(index[i]));
+        q.add_constraint(c.is_equality() ? Constraint(e == 0) : Constraint(e >= 0));
+        continue;
+      }
+      const Coef a(c.coefficient(PVar(first)));
+      const Coef b(c.inhomogeneous_term());
+      const bool eq = c.is_equality();
+      using polyhedra_detail::bound_of;
+      iv[first] = iv[first].meet(
+          sgn(a) > 0 ? Interval(bound_of(-b, a, Rounding::Down),
+                                eq ? bound_of(-b, a, Rounding::Up) : Bound::pos_inf())
+                     : Interval(eq ? bound_of(b, -a, Rounding::Down) : Bound::neg_inf(),
+                                bound_of(b, -a, Rounding::Up)));
+    }
+    if (empty) {
+      p = Poly::bottom();
+      return true;
+    }
+    Box box = p.box_;
+    for (Dim i = 0; i < n; ++i)
+      if (kind[i] == 1) box.set(p.vars_[i], iv[i]);
+    p = Poly(std::move(vars), std::move(q), std::move(box));
+    return moves;
   }
 
   // x <= t and x >= t for the nearest thresholds beyond the bounds of each x in q.
   [[nodiscard]] Parma_Polyhedra_Library::Constraint_System threshold_constraints(
       const CPoly& q) const {
     Parma_Polyhedra_Library::Constraint_System cs;
-    if (thresholds_.empty()) return cs;
+    if (thresholds().empty()) return cs;
     Coef n;
     Coef d;
     bool attained = false;
     for (Dim i = 0; i < q.space_dimension(); ++i) {
       const LinExpr x{PVar(i)};  // q satisfies x <= t for every t >= ceil(sup x), etc.
       if (q.maximize(x, n, d, attained)) {
-        const Bound t = thresholds_.at_or_above(polyhedra_detail::bound_of(n, d, Rounding::Down));
+        const Bound t = thresholds().at_or_above(polyhedra_detail::bound_of(n, d, Rounding::Down));
         if (t.is_finite()) cs.insert(x <= polyhedra_detail::coef(t.value()));
       }
       if (q.minimize(x, n, d, attained)) {
-        const Bound t = thresholds_.at_or_below(polyhedra_detail::bound_of(n, d, Rounding::Up));
+        const Bound t = thresholds().at_or_below(polyhedra_detail::bound_of(n, d, Rounding::Up));
         if (t.is_finite()) cs.insert(x >= polyhedra_detail::coef(t.value()));
       }
     }
@@ -606,7 +886,7 @@ class PolyhedraDomain {
     add_integer_constraint(out.poly_, bind(out, r), op);
     out.poly_.remove_higher_space_dimensions(n);
     out.settle();
-    return out;
+    return limited(std::move(out));
   }
 
   // e op 0 over integer points: as e' >= 0 or e' == 0 with the coefficients divided by
@@ -657,18 +937,26 @@ class PolyhedraDomain {
   Poly with_constant(const Poly& s, VarId x, std::int64_t k, bool assign) const {
     if (s.is_bottom()) return s;
     Poly r = s;
+    if (!r.box_.get(x).is_top()) {  // an interval stays one
+      r.box_.set(x, assign ? Interval::constant(k) : r.box_.get(x).meet(Interval::constant(k)));
+      r.settle();
+      return r;
+    }
     r.ensure({x});
     if (assign) {
       r.poly_.affine_image(r.dim_var(x), LinExpr(polyhedra_detail::coef(k)));
-      return r;
+      return limited(std::move(r));
     }
     r.poly_.add_constraint(LinExpr(r.dim_var(x)) == polyhedra_detail::coef(k));
     r.settle();
-    return r;
+    return limited(std::move(r));
   }
 
-  Thresholds thresholds_;
+  BoxDomain intervals_;  // the intervals' operations, with the widening thresholds
   PolyhedraWidening widening_ = PolyhedraWidening::H79;
+  Deadline deadline_;
+  std::size_t size_limit_ = default_size_limit;
+  std::shared_ptr<PolyhedraStatistics> stats_ = std::make_shared<PolyhedraStatistics>();
 };
 
 static_assert(AbstractDomain<PolyhedraDomain> && HasWiden<PolyhedraDomain> &&
@@ -748,6 +1036,18 @@ inline Term to_formula(const Poly& p, ExprManager& em) {
       conj.push_back(eq ? em.eq(lhs, rhs) : em.ge(lhs, rhs));
     }
   });
+  for (const auto& [v, i] : p.intervals().bounds()) {  // the intervals, as Box's gamma
+    const Term x = em.var(v);
+    if (x.is_bool()) {
+      if (i.contains(0) != i.contains(1)) conj.push_back(i.contains(1) ? x : em.not_(x));
+      infeasible = infeasible || (!i.contains(0) && !i.contains(1));
+    } else if (i.is_singleton()) {
+      conj.push_back(em.eq(x, em.int_val(i.lo().value())));
+    } else {
+      if (i.lo().is_finite()) conj.push_back(em.ge(x, em.int_val(i.lo().value())));
+      if (i.hi().is_finite()) conj.push_back(em.le(x, em.int_val(i.hi().value())));
+    }
+  }
   return infeasible ? em.false_() : em.conj(conj);
 }
 
@@ -772,6 +1072,22 @@ inline void print(std::ostream& os, const Poly& p, const ExprManager& em) {
       }
     os << (eq ? " = " : " >= ") << -b;
   });
+  for (const auto& [v, i] : p.intervals().bounds()) {
+    const auto& x = em.variable(v).name;
+    if (i.is_singleton()) {
+      os << sep << x << " = " << i.lo().value();
+      sep = ", ";
+      continue;
+    }
+    if (i.lo().is_finite()) {
+      os << sep << x << " >= " << i.lo().value();
+      sep = ", ";
+    }
+    if (i.hi().is_finite()) {
+      os << sep << x << " <= " << i.hi().value();
+      sep = ", ";
+    }
+  }
   os << '}';
 }
 
