@@ -16,7 +16,7 @@ limit=${LIMIT:-1}
 slack=${SLACK:-0.5}
 jobs=${JOBS:-$(nproc 2>/dev/null || echo 2)}
 out=${OUT:-bench/results/limits_sweep.tsv}
-analyses=${ANALYSES:-"auto expl pred-cart pred-bool expl+pred pred-abe pred-abe-cart expl+pred-abe prod-state prod-path prod-arg ai-box ai-boxes vinta-box vinta-boxes ufo-box ufo-boxes synergy"}
+analyses=${ANALYSES:-"auto expl pred-cart pred-bool expl+pred pred-abe pred-abe-cart expl+pred-abe prod-state prod-path prod-arg ai-box ai-boxes vinta-box vinta-boxes ufo-box ufo-boxes synergy ai-zone ai-oct ai-poly vinta-zone vinta-oct vinta-poly bmc kind"}
 [ -x "$cli" ] || { echo "limits_sweep: no precis-verify at $cli" >&2; exit 2; }
 mkdir -p "$(dirname "$out")"
 

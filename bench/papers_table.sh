@@ -11,6 +11,7 @@
 #   JOBS=2 bench/papers_table.sh           runs at once (precis-suite -j; default: nproc)
 #   MEMORY=4096 bench/papers_table.sh      MB per run (default: the machine's memory / JOBS)
 #   CONFIGS="EXPLitp auto" bench/papers_table.sh   only these columns (a smoke test)
+#   DIRS="tests/tasks/sv-comp-more/loop-lit" bench/papers_table.sh   only these task folders
 #   PRECIS_SUITE=build/x/bench/precis-suite PRECIS_VERIFY=build/y/examples/precis-verify \
 #     bench/papers_table.sh                use this precis-suite (no build) and precis-verify
 #   OUT=bench/results bench/papers_table.sh
@@ -66,6 +67,16 @@ configs=(
   "SATQE=--analysis pred-bool"
   "NewST+NewSP=--analysis synergy"
   "auto=--analysis auto"
+  # Beyond the papers: relational domains (issue 24), BMC and k-induction (issue 25), and
+  # the portfolio as it was before them (its stages named explicitly).
+  "ai-zone=--analysis ai-zone"
+  "ai-oct=--analysis ai-oct"
+  "ai-poly=--analysis ai-poly"
+  "vinta-oct=--analysis vinta-oct"
+  "vinta-poly=--analysis vinta-poly"
+  "bmc=--analysis bmc"
+  "kind=--analysis kind"
+  "auto-before=--analysis auto --stages expl+pred-abe,expl+pred,vinta-box"
 )
 args=()
 for c in "${configs[@]}"; do
@@ -87,7 +98,7 @@ fi
 columns=$((${#args[@]} / 2))
 if [[ -n "${MEMORY:-}" ]]; then args+=(--memory-limit "$MEMORY"); fi
 
-dirs=(tests/models tests/tasks/theta tests/tasks/sv-comp tests/tasks/sv-comp-more)
+read -r -a dirs <<<"${DIRS:-tests/models tests/tasks/theta tests/tasks/sv-comp tests/tasks/sv-comp-more}"
 echo "== machine: $(nproc) cores, $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2- | sed 's/^ *//')"
 echo "== precis-suite -j $jobs --timeout $timeout ${dirs[*]} ($columns columns)"
 status=0

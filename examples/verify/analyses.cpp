@@ -20,6 +20,9 @@
 #include "precis/refine/product_refiner.hpp"
 #include "precis/refine/sliced_prefixes_smt.hpp"
 #endif
+#if defined(PRECIS_HAVE_CVC5) && defined(PRECIS_HAVE_PPL)
+#include "precis/domains/relational/polyhedra.hpp"
+#endif
 
 namespace precis_cli {
 namespace {
@@ -45,7 +48,40 @@ SelectingPred selecting_pred(const Model& model, const RunContext& ctx) {
 #define PRECIS_CLI_SMT(...) nullptr
 #endif
 
+// An analysis over polyhedra also needs PPL (precis::ppl, libppl-dev): no run function
+// without it, and run_analysis says so.
+#if defined(PRECIS_HAVE_CVC5) && defined(PRECIS_HAVE_PPL)
+#define PRECIS_CLI_PPL(...) __VA_ARGS__
+#else
+#define PRECIS_CLI_PPL(...) nullptr
+#endif
+
 constexpr bool kCvc5 = true;
+
+// The analyses over polyhedra (ai-poly, vinta-poly).
+constexpr bool needs_ppl(std::string_view analysis) { return analysis.ends_with("-poly"); }
+
+#if defined(PRECIS_HAVE_CVC5) && defined(PRECIS_HAVE_PPL)
+// Polyhedra with the run's deadline inside PPL (a single PPL operation can take minutes;
+// domains/relational/ppl_limits.hpp) and the domain's default size limit.
+precis::PolyhedraDomain poly_domain(const Model& m, const RunContext& ctx,
+                                    bool thresholds_by_default) {
+  auto d = numeric_domain<precis::PolyhedraDomain>(m, ctx.cfg, thresholds_by_default);
+  d.set_deadline(precis::Deadline::of(ctx.limits));
+  return d;
+}
+
+// What the size limit did (the statistics are shared by the copies of the domain).
+Outcome with_poly_statistics(Outcome o, const precis::PolyhedraDomain& d) {
+  const precis::PolyhedraStatistics& s = d.statistics();
+  auto& x = o.result.stats.extra;
+  x["poly largest rows"] = static_cast<double>(s.largest);
+  x["poly weakened to two-variable"] = static_cast<double>(s.two_variable);
+  x["poly weakened to intervals"] = static_cast<double>(s.intervals);
+  x["poly joins as intervals"] = static_cast<double>(s.interval_joins);
+  return o;
+}
+#endif
 
 using M = const Model&;
 using C = const RunContext&;
@@ -194,6 +230,32 @@ const std::array kAnalyses{
                                      numeric_domain<precis::OctagonDomain>(m, ctx.cfg, false),
                                      precis::VintaRefinement::Vinta);
                   })},
+    // Convex polyhedra on PPL (issue 24): relations such as k = 2i, c = 3i + j.
+    AnalysisEntry{"ai-poly", kCvc5,
+                  "abstract interpretation with convex polyhedra (PPL) and widening, no "
+                  "refinement",
+                  PRECIS_CLI_PPL([](M m, C ctx) {
+                    precis::PolyhedraDomain d = poly_domain(m, ctx, true);
+                    const precis::PolyhedraDomain keep = d;
+                    return with_poly_statistics(interpret(m, ctx, std::move(d)), keep);
+                  })},
+    AnalysisEntry{"vinta-poly", kCvc5, "VINTA with convex polyhedra (PPL)",
+                  PRECIS_CLI_PPL([](M m, C ctx) {
+                    precis::PolyhedraDomain d = poly_domain(m, ctx, false);
+                    const precis::PolyhedraDomain keep = d;
+                    return with_poly_statistics(
+                        run_vinta(m, ctx, std::move(d), precis::VintaRefinement::Vinta), keep);
+                  })},
+    // Bounded model checking (issue 25): searches deep bugs directly.
+    AnalysisEntry{"bmc", kCvc5,
+                  "bounded model checking over the cutpoint graph, one incremental solver: "
+                  "UNSAFE (replayed) or UNKNOWN with the depth reached",
+                  PRECIS_CLI_SMT(run_bmc)},
+    AnalysisEntry{"kind", kCvc5,
+                  "k-induction over the cutpoint graph, the step case strengthened by the "
+                  "octagon invariant (--invariants zone: zones); SAFE with a checked "
+                  "k-inductive certificate",
+                  PRECIS_CLI_SMT(run_kind)},
     // Cartesian by default, precise on the clusters refinement put on edges (issue 12).
     AnalysisEntry{"synergy", kCvc5,
                   "Cartesian predicate abstraction, precise on the predicate clusters "
@@ -209,6 +271,7 @@ const std::array kAnalyses{
 };
 
 #undef PRECIS_CLI_SMT
+#undef PRECIS_CLI_PPL
 
 }  // namespace
 
@@ -226,7 +289,7 @@ std::string analyses_help() {
       "features (algorithms/portfolio.hpp; see --stages)";
   for (const AnalysisEntry& a : kAnalyses) {
     help.append("; ").append(a.name).append(": ").append(a.description);
-    if (a.needs_cvc5) help += " (cvc5)";
+    if (a.needs_cvc5) help += needs_ppl(a.name) ? " (cvc5, PPL)" : " (cvc5)";
   }
   return help;
 }
@@ -236,13 +299,21 @@ Outcome run_analysis(const Model& model, const RunContext& ctx) {
   const AnalysisEntry* a = find_analysis(cfg.analysis);
   if (a == nullptr)
     throw precis::input_error({cfg.model, 0, 0}, "unknown analysis '" + cfg.analysis + "'");
+#ifdef PRECIS_HAVE_CVC5
+  if (a->run == nullptr && needs_ppl(a->name))
+    throw precis::input_error({cfg.model, 0, 0},
+                              "analysis '" + cfg.analysis +
+                                  "' needs the Parma Polyhedra Library (libppl-dev), which this "
+                                  "build does not have: install libppl-dev and reconfigure");
+#endif
   if (a->run == nullptr)
     throw precis::input_error({cfg.model, 0, 0},
                               "analysis '" + cfg.analysis +
                                   "' needs the SMT layer (cvc5), which this build does not have: "
                                   "install libcvc5-dev and reconfigure");
-  // --invariants: a relational invariant first, for every analysis but plain AI.
-  if (cfg.invariants != "none" && !cfg.analysis.starts_with("ai-"))
+  // --invariants: a relational invariant first, for every analysis but plain AI and
+  // k-induction (which takes it into its step case itself).
+  if (cfg.invariants != "none" && !cfg.analysis.starts_with("ai-") && cfg.analysis != "kind")
     return run_with_invariants(*a, model, ctx);
   return a->run(model, ctx);
 }

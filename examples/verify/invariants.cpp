@@ -2,6 +2,7 @@
 #include "invariants.hpp"
 
 #include <algorithm>
+#include <cstdio>
 #include <chrono>
 #include <memory>
 #include <string>
@@ -11,6 +12,7 @@
 
 #ifdef PRECIS_HAVE_CVC5
 #include "precis/algorithms/abstract_interpreter.hpp"
+#include "precis/algorithms/k_induction.hpp"
 #include "precis/certify/certificate.hpp"
 #include "precis/cfa/strengthen.hpp"
 #include "precis/domains/relational/octagon.hpp"
@@ -138,6 +140,37 @@ Outcome run_with_invariants(const AnalysisEntry& entry, const Model& model, cons
   if (o.certificate)  // valid for the original CFA with the invariant conjoined
     precis::conjoin_invariant(*o.certificate, s.inv, em);
   return o;
+}
+
+Outcome run_kind(const Model& model, const RunContext& ctx) {
+  const Config& cfg = ctx.cfg;
+  precis::KInductionOptions o;
+  o.solver = solver_options(ctx);
+  o.solver.timeout_ms = 0;  // one query may use the run's time (the deadline bounds it)
+  o.solver.unsat_cores = false;
+  precis::VerificationResult pre;
+  std::string note;
+  {
+    // Invariants for the step case: the octagon AI by default (--invariants zone: zones),
+    // proved inductive, with a tenth of the time.
+    const double budget = std::min(ctx.limits.remaining_s() / 10, 30.0);
+    const SeedInvariant s = cfg.invariants == "zone"
+                                ? seed<precis::ZoneDomain>(model, ctx, budget, pre)
+                                : seed<precis::OctagonDomain>(model, ctx, budget, pre);
+    o.invariant = s.inv;
+    note = s.note;
+  }
+  if (!cfg.quiet)
+    o.progress = [](std::size_t k, double t) {
+      std::fprintf(stderr, "[kind] k = %zu refuted, %.1f s\n", k, t);
+    };
+  auto kind = std::make_shared<precis::KInduction>(model.cfa, std::move(o));
+  precis::defer_teardown(kind);  // freed after the report (core/teardown.hpp)
+  Outcome out{kind->run(&ctx.limits), std::nullopt};
+  for (const auto& [k, v] : pre.stats.extra) out.result.stats.extra[k] = v;
+  if (!note.empty()) out.result.stats.lists["invariants"].push_back(note);
+  out.result.stats.time_total = ctx.limits.elapsed();
+  return out;
 }
 
 #else

@@ -14,4 +14,10 @@ namespace precis_cli {
 // Runs `entry` on model, with the invariants of cfg.invariants first.
 Outcome run_with_invariants(const AnalysisEntry& entry, const Model& model, const RunContext& ctx);
 
+#ifdef PRECIS_HAVE_CVC5
+// --analysis kind (issue 25): k-induction whose step case assumes the octagon invariant
+// (--invariants zone: the zone invariant) once the solver has proved it inductive.
+Outcome run_kind(const Model& model, const RunContext& ctx);
+#endif
+
 }  // namespace precis_cli

@@ -20,6 +20,7 @@
 
 #ifdef PRECIS_HAVE_CVC5
 #include "precis/algorithms/abstract_interpreter.hpp"
+#include "precis/algorithms/bmc.hpp"
 #include "precis/algorithms/vinta.hpp"
 #include "precis/certify/certify.hpp"
 #include "precis/domains/box/box.hpp"
@@ -211,7 +212,14 @@ Outcome interpret(const Model& model, const RunContext& ctx, D domain) {
   o.widen_delay = cfg.widen_every;
   precis::AbstractInterpreter<D> ai(cfa, std::move(domain), o);
   const auto started = std::chrono::steady_clock::now();
-  auto res = ai.run(&ctx.limits);
+  precis::AbstractInterpretation<typename D::element> res;
+  try {
+    res = ai.run(&ctx.limits);
+  } catch (const precis::limit_reached& e) {
+    // A domain operation that ran out of time (polyhedra: inside PPL): its elements are
+    // lost, the run is UNKNOWN with the limit as the reason (res.complete stays false).
+    res.reason = e.what();
+  }
   precis::VerificationResult r;
   auto& x = r.stats.extra;
   x["ai posts"] = static_cast<double>(res.posts);
@@ -268,6 +276,24 @@ Outcome run_vinta(const Model& model, const RunContext& ctx, D domain,
   precis::VerificationResult r = vinta->run(&ctx.limits);
   r.stats.time_total = ctx.limits.elapsed();
   return {std::move(r), vinta->certificate()};
+}
+
+// Bounded model checking (issue 25): UNSAFE with a replayed counterexample, or UNKNOWN
+// with the depth it reached (a complete unrolling has no certificate: UNKNOWN too).
+inline Outcome run_bmc(const Model& model, const RunContext& ctx) {
+  precis::BmcOptions o;
+  o.solver = solver_options(ctx);
+  o.solver.timeout_ms = 0;  // one query may use the run's time (the deadline bounds it)
+  o.solver.unsat_cores = false;
+  if (!ctx.cfg.quiet)
+    o.progress = [](std::size_t d, std::size_t q, double s) {
+      std::fprintf(stderr, "[bmc] depth %zu checked, %zu queries, %.1f s\n", d, q, s);
+    };
+  auto bmc = std::make_shared<precis::Bmc>(model.cfa, std::move(o));
+  precis::defer_teardown(bmc);  // freed after the report (core/teardown.hpp)
+  precis::VerificationResult r = bmc->run(&ctx.limits);
+  r.stats.time_total = ctx.limits.elapsed();
+  return {std::move(r), std::nullopt};
 }
 
 // The program's constants as widening thresholds with --widen-thresholds (empty

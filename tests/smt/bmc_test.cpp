@@ -1,0 +1,170 @@
+// Bounded model checking (issue 25): a bug at depth >= 1,000 of a generated model found
+// with its counterexample replayed (and its values checked), a bug that needs chosen
+// inputs, the shallowest of two error paths, a complete
+// unrolling (UNKNOWN: no certificate), the time and depth limits (UNKNOWN with the depth
+// reached), and no UNSAFE on any SAFE model of the repository within a small bound.
+
+#include <doctest/doctest.h>
+
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "../support/counterexample_checks.hpp"
+#include "../support/model_suite.hpp"
+#include "precis/algorithms/bmc.hpp"
+#include "precis/io/cfa_reader.hpp"
+
+using namespace precis;
+
+namespace bmc_test {
+
+namespace {
+
+// x counts to n in steps of one; the error when it reaches n, after n loop iterations
+// (n + 2 steps of the cutpoint graph: into the loop, n times round it, to the error).
+std::string deep_counter(int n) {
+  return "main process deep {\n"
+         "  var x : int\n"
+         "  init loc L0\n  loc L1\n  final loc END\n  error loc ERR\n"
+         "  L0 -> L1 { x := 0 }\n"
+         "  L1 -> L1 { assume x < " + std::to_string(n) + "  x := x + 1 }\n"
+         "  L1 -> ERR { assume x = " + std::to_string(n) + " }\n"
+         "}\n";
+}
+
+VerificationResult bmc(const Cfa& cfa, double seconds = 60, std::size_t max_depth = 0) {
+  BmcOptions o;
+  o.max_depth = max_depth;
+  Bmc b(cfa, o);
+  Limits limits;
+  limits.time_limit_s = seconds;
+  VerificationResult r = b.run(&limits);
+  if (r.verdict == Verdict::Unsafe) testing::check_counterexample(cfa, r);
+  return r;
+}
+
+}  // namespace
+
+TEST_CASE("bmc: a bug at depth 1,000 of a generated counter, replayed") {
+  const Cfa cfa = parse_cfa(deep_counter(1000), "deep.cfa");
+  const VerificationResult r = bmc(cfa);
+  REQUIRE(r.verdict == Verdict::Unsafe);
+  REQUIRE(r.counterexample);
+  const Counterexample& c = *r.counterexample;
+  // x := 0, then 1,000 iterations of assume + assignment, then the assume to ERR.
+  CHECK(c.steps.size() == 1 + 2 * 1000 + 1);
+  CHECK(c.steps.back().to == "ERR");
+  CHECK(c.final_values().at(0) == 1000);
+  CHECK(r.stats.extra.at("bmc depth") >= 1001);
+  CHECK(r.reason.find("at depth 1002 of the cutpoint graph") != std::string::npos);
+}
+
+TEST_CASE("bmc: inputs the bug needs come from the model and replay") {
+  // The error needs y = 7 and z = 2 * y + 1 at the third iteration.
+  const Cfa cfa = parse_cfa(
+      "main process inputs {\n"
+      "  var i : int\n  var y : int\n  var z : int\n"
+      "  init loc L0\n  loc L1\n  loc L2\n  final loc END\n  error loc ERR\n"
+      "  L0 -> L1 { i := 0 }\n"
+      "  L1 -> L2 { havoc y  havoc z }\n"
+      "  L2 -> L1 { assume not (y = 7 and z = 2 * y + 1 and i = 3)  i := i + 1 }\n"
+      "  L2 -> ERR { assume y = 7 and z = 2 * y + 1 and i = 3 }\n"
+      "}\n",
+      "inputs.cfa");
+  const VerificationResult r = bmc(cfa);
+  REQUIRE(r.verdict == Verdict::Unsafe);
+  const auto v = r.counterexample->final_values();
+  CHECK(v.at(0) == 3);
+  CHECK(v.at(1) == 7);
+  CHECK(v.at(2) == 15);
+}
+
+TEST_CASE("bmc: the shallowest error path is the one reported") {
+  // Two ways to the error: at once (x = 3 needs the input), or by counting to 3.
+  const Cfa cfa = parse_cfa(
+      "main process two_ways {\n"
+      "  var x : int\n  var y : int\n"
+      "  init loc L0\n  loc L1\n  final loc END\n  error loc ERR\n"
+      "  L0 -> L1 { havoc y  x := 0 }\n"
+      "  L1 -> L1 { assume x < 5  x := x + 1 }\n"
+      "  L1 -> ERR { assume x = 3 or y = x + 9 }\n"
+      "}\n",
+      "two_ways.cfa");
+  const VerificationResult r = bmc(cfa);
+  REQUIRE(r.verdict == Verdict::Unsafe);
+  CHECK(r.counterexample->steps.size() == 3);  // havoc y, x := 0, the assume
+  CHECK(r.counterexample->final_values().at(1) == 9);
+  CHECK(r.stats.extra.at("bmc checked depth") == 1);
+}
+
+TEST_CASE("bmc: a complete unrolling without an error is UNKNOWN (no certificate)") {
+  // The loop runs exactly 5 times: no execution takes more than 7 steps.
+  const Cfa cfa = parse_cfa(
+      "main process bounded {\n"
+      "  var x : int\n"
+      "  init loc L0\n  loc L1\n  final loc END\n  error loc ERR\n"
+      "  L0 -> L1 { x := 0 }\n"
+      "  L1 -> L1 { assume x < 5  x := x + 1 }\n"
+      "  L1 -> END { assume x >= 5 }\n"
+      "  L1 -> ERR { assume x > 5 }\n"
+      "}\n",
+      "bounded.cfa");
+  BmcOptions o;
+  Bmc b(cfa, o);
+  const VerificationResult r = b.run();
+  CHECK(r.verdict == Verdict::Unknown);
+  CHECK(b.complete());
+  CHECK(r.reason.find("the unrolling is complete at depth") != std::string::npos);
+  CHECK(b.checked_depth() >= 6);
+  CHECK(b.checked_depth() <= 8);
+}
+
+TEST_CASE("bmc: the time and the depth limit end the run with the depth reached") {
+  // Safe and unbounded: x only grows, the error needs x < 0.
+  const Cfa cfa = parse_cfa(
+      "main process unbounded {\n"
+      "  var x : int\n  var y : int\n"
+      "  init loc L0\n  loc L1\n  final loc END\n  error loc ERR\n"
+      "  L0 -> L1 { x := 0  y := 0 }\n"
+      "  L1 -> L1 { havoc y  assume y > 0  x := x + y }\n"
+      "  L1 -> ERR { assume x < 0 }\n"
+      "}\n",
+      "unbounded.cfa");
+  const VerificationResult byDepth = bmc(cfa, 60, 40);
+  CHECK(byDepth.verdict == Verdict::Unknown);
+  CHECK(byDepth.reason.find("depth limit of 40 reached; no error path up to depth 40") !=
+        std::string::npos);
+  const VerificationResult byTime = bmc(cfa, 0.5);
+  CHECK(byTime.verdict == Verdict::Unknown);
+  CHECK(byTime.reason.find("time limit") != std::string::npos);
+  CHECK(byTime.reason.find("no error path up to depth") != std::string::npos);
+  CHECK(byTime.stats.extra.at("bmc depth") > 40);
+}
+
+TEST_CASE("bmc: no UNSAFE on a SAFE model, every UNSAFE replayed (repository models)") {
+  std::size_t unsafe_found = 0, unsafe_models = 0;
+  const std::vector<std::string> dirs{std::string(PRECIS_TEST_MODELS) + "/",
+                                      std::string(PRECIS_TEST_MODELS) + "/box/",
+                                      std::string(PRECIS_TASKS) + "/theta/"};
+  for (const std::string& dir : dirs) {
+    for (const auto& c : testing::read_verdicts(dir + "verdicts.tsv")) {
+      if (c.verdict != "SAFE" && c.verdict != "UNSAFE") continue;
+      CAPTURE(c.name);
+      std::optional<Cfa> read;
+      try {
+        read.emplace(read_cfa_file(dir + c.name + ".cfa"));
+      } catch (const input_error&) {
+        continue;  // bit-vector models: precis reads int and bool
+      }
+      const VerificationResult r = bmc(*read, 1, 30);
+      if (c.verdict == "SAFE") CHECK(r.verdict != Verdict::Unsafe);
+      if (c.verdict == "UNSAFE") ++unsafe_models;
+      if (r.verdict == Verdict::Unsafe) ++unsafe_found;
+    }
+  }
+  // Most UNSAFE models have shallow bugs (some lie deeper than 30 steps or 1 s).
+  CHECK(unsafe_found * 2 >= unsafe_models);
+}
+
+}  // namespace bmc_test
