@@ -199,7 +199,8 @@ Outcome run_product(const Model& model, const RunContext& ctx) {
       model, ctx,
       Prod(cfa, control, precis::PredCart(cfa, predicate_options(ctx)), solver_options(ctx)),
       precis::StrategyProductRefiner<>(cfa, control, precis::ExplicitRefiner(cfa, deadline),
-                                       precis::PredicateRefiner(cfa, refiner_options(ctx))));
+                                       precis::PredicateRefiner(cfa, refiner_options(ctx)),
+                                       solver_options(ctx)));
 }
 
 // Abstract interpretation alone (ai-box, ai-boxes; issue 11): SAFE only with a

@@ -418,6 +418,25 @@ TEST_CASE("certificate: a check the time limit ends is unfinished, and SAFE beco
   CHECK(safe.stats.extra.contains("certificate time s"));
 }
 
+TEST_CASE("certificate: a check the memory limit ends is unfinished, with the reason") {
+  Cfa cfa = model("count_to_ten_safe");
+  auto [r, c] = run_certified(cfa, Expl(cfa), ExplicitRefiner(cfa));
+  REQUIRE(r.verdict == Verdict::Safe);
+  REQUIRE(c);
+  Limits tiny;
+  tiny.memory_limit_mb = 1;  // below any process's resident memory
+  Cvc5Options o;
+  o.deadline = Deadline::of(tiny);
+  VerificationResult safe;
+  safe.verdict = Verdict::Safe;
+  const auto k = certify_safe(cfa, c->certificate, safe, o);
+  CHECK_FALSE(k.valid);
+  CHECK(k.unfinished);
+  CHECK(safe.verdict == Verdict::Unknown);
+  CHECK(safe.reason.find("certificate check not finished: memory limit of 1 MB reached") !=
+        std::string::npos);
+}
+
 TEST_CASE("certificate: the box hull of explicit disjuncts, tried first, proves a counter") {
   Cfa big = read_cfa_file(std::string(PRECIS_TEST_MODELS) + "/product/counter_1000_safe.cfa");
   auto [r, c] = run_certified(big, Expl(big), ExplicitRefiner(big));

@@ -126,12 +126,25 @@ struct Limits {
 };
 
 // A deadline for code that only knows "until when" (solvers, front ends): max() means
-// none. Throws limit_reached when it has passed.
+// none. Throws limit_reached when it has passed, or when the memory budget it carries is
+// exceeded.
 struct Deadline {
   std::chrono::steady_clock::time_point at = std::chrono::steady_clock::time_point::max();
   std::string reason = "time limit reached";
+  // The run's memory budget (resident MB; 0: none), enforced by check() (not passed()):
+  // every phase that polls its deadline, and every solver call, ends at the memory limit
+  // too (issue 23). Resident memory is read from /proc at most every kMemoryPoll.
+  std::size_t memory_limit_mb = 0;
+  std::string memory_reason = "memory limit reached";
+  static constexpr std::chrono::milliseconds kMemoryPoll{20};
+  mutable std::chrono::steady_clock::time_point next_memory_poll{};
 
-  [[nodiscard]] static Deadline of(const Limits& l) { return {l.deadline(), l.time_reason()}; }
+  [[nodiscard]] static Deadline of(const Limits& l) {
+    Deadline d{l.deadline(), l.time_reason()};
+    d.memory_limit_mb = l.memory_limit_mb;
+    d.memory_reason = l.memory_reason();
+    return d;
+  }
   [[nodiscard]] bool none() const { return at == std::chrono::steady_clock::time_point::max(); }
   [[nodiscard]] bool passed() const { return !none() && std::chrono::steady_clock::now() >= at; }
   // Milliseconds left, capped at `cap_ms` (0 = no cap); 0 if the deadline has passed.
@@ -144,8 +157,15 @@ struct Deadline {
     const std::uint64_t left = ms == 0 ? 1 : ms;
     return cap_ms == 0 ? left : (left < cap_ms ? left : cap_ms);
   }
+  // Throws limit_reached when the time is up or the memory budget is exceeded.
   void check() const {
     if (passed()) throw limit_reached(LimitKind::Time, reason);
+    if (memory_limit_mb == 0) return;
+    const auto now = std::chrono::steady_clock::now();
+    if (now < next_memory_poll) return;
+    next_memory_poll = now + kMemoryPoll;
+    if (resident_bytes() > memory_limit_mb * std::size_t{1024 * 1024})
+      throw limit_reached(LimitKind::Memory, memory_reason);
   }
 };
 

@@ -51,12 +51,15 @@ class StrategyProductRefiner {
  public:
   using increment_type = ProductIncrement<LeveledVariables, PredicateSet>;
 
-  StrategyProductRefiner(const Cfa& cfa, std::shared_ptr<StrategyControl> control, Re re, Rp rp)
+  // `solver`: the options of the suffix checks' solver; its deadline (the run's) ends a
+  // check that would outlive the run (issue 23; the limits sweep found one).
+  StrategyProductRefiner(const Cfa& cfa, std::shared_ptr<StrategyControl> control, Re re, Rp rp,
+                         Cvc5Options solver = {})
       : cfa_(&cfa),
         control_(std::move(control)),
         re_(std::move(re)),
         rp_(std::move(rp)),
-        ctx_(std::make_shared<Context>(cfa)) {}
+        ctx_(std::make_shared<Context>(cfa, std::move(solver))) {}
   StrategyProductRefiner(const Cfa& cfa, std::shared_ptr<StrategyControl> control) requires(
       std::constructible_from<Re, const Cfa&>&& std::constructible_from<Rp, const Cfa&>)
       : StrategyProductRefiner(cfa, std::move(control), Re(cfa), Rp(cfa)) {}
@@ -212,7 +215,8 @@ class StrategyProductRefiner {
   }
 
   struct Context {
-    explicit Context(const Cfa& cfa) : em(cfa.expr_manager()), ssa(*em), solver(ssa.ssa()) {}
+    Context(const Cfa& cfa, Cvc5Options o)
+        : em(cfa.expr_manager()), ssa(*em), solver(ssa.ssa(), std::move(o)) {}
     std::shared_ptr<ExprManager> em;  // keeps the base manager of `ssa` alive
     SsaVars ssa;
     Cvc5Solver solver;
