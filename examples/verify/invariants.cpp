@@ -2,9 +2,10 @@
 #include "invariants.hpp"
 
 #include <algorithm>
-#include <cstdio>
 #include <chrono>
+#include <cstdio>
 #include <memory>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -14,6 +15,7 @@
 #include "precis/algorithms/abstract_interpreter.hpp"
 #include "precis/algorithms/k_induction.hpp"
 #include "precis/certify/certificate.hpp"
+#include "precis/certify/certify.hpp"
 #include "precis/cfa/strengthen.hpp"
 #include "precis/domains/relational/octagon.hpp"
 #include "precis/domains/relational/zone.hpp"
@@ -167,6 +169,13 @@ Outcome run_kind(const Model& model, const RunContext& ctx) {
   auto kind = std::make_shared<precis::KInduction>(model.cfa, std::move(o));
   precis::defer_teardown(kind);  // freed after the report (core/teardown.hpp)
   Outcome out{kind->run(&ctx.limits), std::nullopt};
+  // A 1-inductive proof is an ordinary certificate too: the certificate checker proves it
+  // once more, and witnesses are written from it.
+  if (out.result.verdict == precis::Verdict::Safe)
+    if (std::optional<precis::Certificate> cert = kind->inductive_certificate()) {
+      precis::certify_safe(model.cfa, *cert, out.result, solver_options(ctx));
+      out.certificate = std::move(cert);
+    }
   for (const auto& [k, v] : pre.stats.extra) out.result.stats.extra[k] = v;
   if (!note.empty()) out.result.stats.lists["invariants"].push_back(note);
   out.result.stats.time_total = ctx.limits.elapsed();

@@ -42,8 +42,12 @@ void write_witness(const Model& model, const Config& cfg, const precis::Verifica
                            : safe                 ? cfg.witness_dir + "/witness.yml"
                                                   : cfg.witness_dir + "/witness.graphml";
   if (!safe && !unsafe) {
+    const bool k_inductive = r.verdict == precis::Verdict::Safe && r.certified;
     std::cerr << "note: no witness written (" << precis::to_string(r.verdict)
-              << (r.verdict == precis::Verdict::Safe ? " without a checked certificate" : "")
+              << (k_inductive ? " with a k-inductive certificate, which a correctness witness "
+                                "cannot state"
+                  : r.verdict == precis::Verdict::Safe ? " without a checked certificate"
+                                                       : "")
               << ")\n";
     return;
   }
@@ -124,9 +128,14 @@ int report(const Model& model, const RunContext& ctx, const precis::Verification
         auto it = x.find(k);
         return it == x.end() ? 0.0 : it->second;
       };
-      std::cout << "Certificate: checked (" << num("certificate points") << " locations, "
-                << num("certificate disjuncts") << " disjuncts, " << num("certificate queries")
-                << " queries, " << num("certificate time s") << " s)\n";
+      if (num("certificate k") > 1)  // k-induction (certify/k_inductive.hpp)
+        std::cout << "Certificate: " << num("certificate k") << "-inductive, checked ("
+                  << num("certificate queries") << " queries, " << num("certificate time s")
+                  << " s)\n";
+      else
+        std::cout << "Certificate: checked (" << num("certificate points") << " locations, "
+                  << num("certificate disjuncts") << " disjuncts, " << num("certificate queries")
+                  << " queries, " << num("certificate time s") << " s)\n";
     }
     if (auto it = r.stats.lists.find("portfolio stages"); it != r.stats.lists.end()) {
       std::cout << "Stages:\n";

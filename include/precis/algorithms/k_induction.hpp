@@ -29,12 +29,14 @@
 #include <cstddef>
 #include <functional>
 #include <memory>
+#include <optional>
 #include <span>
 #include <string>
 #include <utility>
 #include <vector>
 
 #include "precis/algorithms/bmc.hpp"
+#include "precis/certify/certificate.hpp"
 #include "precis/certify/k_inductive.hpp"
 #include "precis/cfa/cfa.hpp"
 #include "precis/core/limits.hpp"
@@ -47,7 +49,7 @@ namespace precis {
 
 struct KInductionOptions {
   std::size_t max_k = 0;  // 0: until a limit
-  // No unsat cores: producing them made BMC 7x slower (a counter 1,000 deep: 63 s -> 8.8 s).
+  // No unsat cores (they made BMC 7x slower: algorithms/bmc.hpp).
   Cvc5Options solver{.logic = "ALL", .timeout_ms = 0, .unsat_cores = false};
   // By CFA location (empty or true: none): invariants the step case assumes and the
   // certificate re-proves, e.g. a checked abstract interpretation's.
@@ -84,6 +86,27 @@ class KInduction {
 
   // After SAFE: the certificate the checker proved.
   [[nodiscard]] const KInductiveCertificate& certificate() const noexcept { return cert_; }
+
+  // After SAFE at k = 1: the claim as an ordinary certificate (the invariants at the
+  // cutpoints, nothing at the error location), which certify/certificate_checker.hpp
+  // proves block by block and SV-COMP correctness witnesses are written from. nullopt
+  // for k > 1: a k-inductive claim is no inductive invariant.
+  [[nodiscard]] std::optional<Certificate> inductive_certificate() const {
+    if (cert_.k != 1 || !step_) return std::nullopt;
+    ExprManager& em = *cfa_->expr_manager();
+    const std::size_t n = cfa_->num_locations();
+    Certificate c;
+    c.point.assign(n, false);
+    c.disjuncts.assign(n, {});
+    for (Loc l : step_->cutpoints()) {
+      c.point[l] = true;
+      if (l == cfa_->error_location()) continue;
+      const Term t = l < cert_.invariant.size() && cert_.invariant[l].valid() ? cert_.invariant[l]
+                                                                              : em.true_();
+      if (t != em.false_()) c.disjuncts[l].push_back(t);
+    }
+    return c;
+  }
 
  private:
   void run_loop(VerificationResult& r, const Limits* limits) {
