@@ -111,8 +111,15 @@ Outcome run_with_invariants(const AnalysisEntry& entry, const Model& model, cons
     cert.disjuncts.assign(cfa.num_locations(), {});
     for (precis::Loc l = 0; l < cfa.num_locations(); ++l)
       if (s.inv[l] != em.false_()) cert.disjuncts[l].push_back(s.inv[l]);
-    o.certificate = std::move(cert);
     merge_stats(o.result);
+    // The invariant check was the certificate check (the same solver proof).
+    auto& x = o.result.stats.extra;
+    x["certificate points"] = static_cast<double>(cert.reached_points());
+    x["certificate disjuncts"] = static_cast<double>(cert.total_disjuncts());
+    x["certificate queries"] = x["invariants check queries"];
+    x["certificate time s"] = x["invariants check time s"];
+    x["certificate valid"] = 1;
+    o.certificate = std::move(cert);
     o.result.stats.time_total = ctx.limits.elapsed();
     return o;
   }

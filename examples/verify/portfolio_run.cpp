@@ -25,7 +25,9 @@ Outcome run_portfolio(const Model& model, const RunContext& ctx) {
   const Config& cfg = ctx.cfg;
   const precis::ProgramFeatures features = precis::program_features(model.cfa);
 #ifdef PRECIS_HAVE_CVC5
-  precis::PortfolioChoice choice = precis::choose_stages(features);
+  const AnalysisEntry* poly = find_analysis("ai-poly");
+  precis::PortfolioChoice choice =
+      precis::choose_stages(features, poly != nullptr && poly->run != nullptr);
 #else
   precis::PortfolioChoice choice{{{"expl", 1.0}}, "no cvc5: explicit values only"};
 #endif

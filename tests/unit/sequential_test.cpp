@@ -178,10 +178,23 @@ TEST_CASE("portfolio: program features and the rule they select") {
   CHECK(f.arithmetic_vars >= 1);
   CHECK(f.nonlinear);
   const PortfolioChoice c = choose_stages(f);
-  REQUIRE(!c.stages.empty());
-  CHECK(c.stages.front().analysis == "expl+pred-abe");
+  REQUIRE(c.stages.size() == 4);
+  // A loop over arithmetic: the polyhedra AI first, with a tenth of the time (issue 24);
+  // octagons for a tool without polyhedra.
+  CHECK(c.stages.front().analysis == "ai-poly");
+  CHECK(c.stages.front().share == doctest::Approx(0.1));
+  CHECK(c.stages[1].analysis == "expl+pred-abe");
   CHECK(c.stages.back().analysis == "vinta-box");
-  CHECK(c.rule == "default");
+  CHECK(c.rule == "loops with arithmetic: ai-poly first");
+  const PortfolioChoice no_ppl = choose_stages(f, false);
+  CHECK(no_ppl.stages.front().analysis == "ai-oct");
+  CHECK(no_ppl.rule == "loops with arithmetic: ai-oct first");
+  // Without a loop, the default stages.
+  ProgramFeatures flat = f;
+  flat.loops = 0;
+  const PortfolioChoice d = choose_stages(flat);
+  CHECK(d.stages.front().analysis == "expl+pred-abe");
+  CHECK(d.rule == "default");
   CHECK(f.nondet_vars == 0);
 }
 
