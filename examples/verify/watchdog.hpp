@@ -4,7 +4,8 @@
 // block where it cannot check (clang parsing a huge file, an open() on a FIFO with no
 // writer, one long solver call, a sudden allocation). The watchdog thread polls the
 // clock and the resident memory; past the time limit plus a grace period, or past the
-// memory limit, it prints the UNKNOWN report itself and ends the process with exit
+// memory limit for half the grace period (or by half the limit), it prints the UNKNOWN
+// report itself and ends the process with exit
 // code 2, so that the run never outlives its limits and is never killed by the system.
 //
 // Only one of the main thread and the watchdog prints the final report: both claim
@@ -16,6 +17,7 @@
 #include <cstdio>
 #include <functional>
 #include <mutex>
+#include <optional>
 #include <string>
 #include <thread>
 
@@ -58,10 +60,24 @@ class Watchdog {
     while (!stop_) {
       cv_.wait_for(lock, std::chrono::milliseconds(20));
       if (stop_) return;
-      if (limits_.time_limit_s > 0 && limits_.elapsed() > limits_.time_limit_s + grace_s_)
+      if (limits_.time_limit_s > 0 && limits_.elapsed() > limits_.time_limit_s + grace_s_) {
         fire(limits_.time_reason());
-      else if (limits_.memory_exceeded())
-        fire(limits_.memory_reason());
+      } else if (limits_.memory_limit_mb > 0) {
+        // Memory gets a grace too: the run's own polls (every phase, every solver call,
+        // at most 20 ms apart) end it with its statistics; the watchdog only when the
+        // excess lasts half the grace period or reaches half the limit again.
+        const std::size_t rss = precis::resident_bytes();
+        const std::size_t limit = limits_.memory_limit_mb * std::size_t{1024 * 1024};
+        const auto now = std::chrono::steady_clock::now();
+        if (rss <= limit) {
+          over_since_.reset();
+        } else {
+          if (!over_since_) over_since_ = now;
+          if (rss > limit + limit / 2 ||
+              std::chrono::duration<double>(now - *over_since_).count() > grace_s_ / 2)
+            fire(limits_.memory_reason());
+        }
+      }
     }
   }
 
@@ -82,6 +98,7 @@ class Watchdog {
 
   precis::Limits limits_;
   double grace_s_;
+  std::optional<std::chrono::steady_clock::time_point> over_since_;  // memory over the limit
   std::function<std::string(const std::string&)> report_;
   std::atomic<int> owner_{0};
   std::mutex mutex_;

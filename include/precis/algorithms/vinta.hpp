@@ -496,8 +496,12 @@ class Vinta {
     if (d_.is_bottom(from)) return from;
     std::vector<element> val(b.nodes.size(), d_.bottom());
     val[0] = from;
+    std::size_t posts = 0;
     for (const BlockEdge& be : b.edges) {
       if (d_.is_bottom(val[be.source])) continue;
+      // A block can hold tens of thousands of edges (a C program of 20,000 branches in
+      // one loop-free region): the time limit is polled inside it too (issue 23).
+      if (limits_ && (++posts & 255U) == 0) limits_->check();
       stats_->extra["ai posts"] += 1;
       element p = d_.post(val[be.source], cfa_->operation(be.edge));
       if (!d_.is_bottom(p)) val[be.target] = d_.join(val[be.target], p);

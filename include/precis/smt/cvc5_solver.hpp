@@ -108,6 +108,8 @@ class Cvc5Solver {
     assumptions_.assign(assumptions.begin(), assumptions.end());
     reason_.clear();
     last_ = SatResult::Unknown;  // no stale model or core if this check throws
+    // Translated before the time limit is computed: the solver gets what is left after.
+    for (Term a : assumptions_) translate(*main_, a);
     const CallLimit limit = call_limit(opts_.deadline, opts_.timeout_ms);
     set_time_limit(*main_, limit.ms);
     SatResult r = run_check(*main_);
@@ -257,6 +259,7 @@ class Cvc5Solver {
     std::unordered_map<Term, cvc5::Term, TermHash> cache;
     std::unordered_map<VarId, cvc5::Term> consts;
     std::unordered_map<cvc5::Term, VarId> vars_of;  // back translation of constants
+    std::uint64_t translated = 0;                   // terms translated (deadline polls)
   };
 
   struct Timer {
@@ -342,6 +345,9 @@ class Cvc5Solver {
 
   cvc5::Term translate(Engine& e, Term t) {
     if (auto it = e.cache.find(t); it != e.cache.end()) return it->second;
+    // A huge formula (a flat disjunction of 365,000 equalities) takes seconds to
+    // translate: the run's deadline is polled every 4,096 new terms (issue 23).
+    if ((++e.translated & 4095U) == 0) opts_.deadline.check();
     cvc5::Solver& s = *e.solver;
     using K = cvc5::Kind;
     std::vector<cvc5::Term> a;
