@@ -186,8 +186,6 @@ BENCHMARK(BM_PolyWiden)->ArgsProduct({{4, 16, 64}, {0, 1}});  // H79, BHRZ03
 BENCHMARK(BM_PolyJoinBox)->Arg(4)->Arg(8)->Arg(12)->Arg(16)->Unit(benchmark::kMillisecond);
 // n = 16 takes minutes per join: 2^16 vertices on each side.
 BENCHMARK(BM_PolyJoinBoxExact)->Arg(4)->Arg(8)->Arg(12)->Unit(benchmark::kMillisecond);
-BENCHMARK(BM_PolyJoinSkewed)
-    ->ArgsProduct({{6, 8, 10}, {0, 1}})
-    ->Unit(benchmark::kMillisecond);
+BENCHMARK(BM_PolyJoinSkewed)->ArgsProduct({{6, 8, 10}, {0, 1}})->Unit(benchmark::kMillisecond);
 
 BENCHMARK_MAIN();

@@ -6,11 +6,11 @@
 #include <algorithm>
 #include <array>
 
+#include "invariants.hpp"
 #include "precis/core/input_error.hpp"
 #include "precis/domains/explicit/explicit_analysis.hpp"
 #include "precis/refine/explicit_refiner.hpp"
 #include "precis/refine/sliced_prefixes.hpp"
-#include "invariants.hpp"
 #include "run_support.hpp"
 
 #ifdef PRECIS_HAVE_CVC5

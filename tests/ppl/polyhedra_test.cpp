@@ -146,8 +146,8 @@ TEST_CASE("polyhedra: lattice and hashing laws on relational samples") {
 TEST_CASE("polyhedra: every transfer is sound on a grid (brute force)") {
   Vars v;
   auto& em = v.em;
-  for (const std::size_t limit : {PolyhedraDomain::default_size_limit, std::size_t{4},
-                                  std::size_t{9}}) {
+  for (const std::size_t limit :
+       {PolyhedraDomain::default_size_limit, std::size_t{4}, std::size_t{9}}) {
     CAPTURE(limit);
     PolyhedraDomain d;
     d.set_size_limit(limit);
@@ -219,8 +219,8 @@ TEST_CASE("polyhedra: every transfer is sound on a grid (brute force)") {
             ++checked;
             if (!in(post, q)) {
               FAIL_CHECK("unsound post " << to_string(op, em) << " from " << to_str(s, em)
-                                         << ": lost (" << q[0] << ", " << q[1] << ", " << q[2] << ", "
-                                         << q[3] << "), post " << to_str(post, em));
+                                         << ": lost (" << q[0] << ", " << q[1] << ", " << q[2]
+                                         << ", " << q[3] << "), post " << to_str(post, em));
             }
           }
         }
@@ -696,7 +696,8 @@ TEST_CASE("polyhedra: variables with bounds only are intervals; results are unch
   CHECK(d.leq(j, d.assume(top, em.eq(v.X, v.Y))));
   CHECK(d.bounds(j, v.x) == Interval(0, 1));
   // ... and the widening keeps the relation.
-  const Poly w = d.widen(j, d.join(j, d.assume(top, v.all({em.eq(v.X, v.c(2)), em.eq(v.Y, v.c(2))}))));
+  const Poly w =
+      d.widen(j, d.join(j, d.assume(top, v.all({em.eq(v.X, v.c(2)), em.eq(v.Y, v.c(2))}))));
   CHECK(d.leq(w, d.assume(top, em.eq(v.X, v.Y))));
   CHECK(d.bounds(w, v.x) == Interval(Bound(0), Bound::pos_inf()));
   // Assignments and havoc of an interval.
@@ -782,7 +783,8 @@ TEST_CASE("polyhedra: the deadline stops an exponential PPL operation") {
   CHECK(ppl::abandon_expensive_computations == nullptr);
   // The domain works on after the run that threw (new elements).
   d.set_deadline({});
-  CHECK(d.bounds(d.assume(d.top(), n.em.le(n.x[0], n.c(3))), 0) == Interval(Bound::neg_inf(), Bound(3)));
+  CHECK(d.bounds(d.assume(d.top(), n.em.le(n.x[0], n.c(3))), 0) ==
+        Interval(Bound::neg_inf(), Bound(3)));
 }
 
 TEST_CASE("polyhedra AI: 16 bounded counters at one loop head, quickly") {

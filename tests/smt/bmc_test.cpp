@@ -28,8 +28,12 @@ std::string deep_counter(int n) {
          "  var x : int\n"
          "  init loc L0\n  loc L1\n  final loc END\n  error loc ERR\n"
          "  L0 -> L1 { x := 0 }\n"
-         "  L1 -> L1 { assume x < " + std::to_string(n) + "  x := x + 1 }\n"
-         "  L1 -> ERR { assume x = " + std::to_string(n) + " }\n"
+         "  L1 -> L1 { assume x < " +
+         std::to_string(n) +
+         "  x := x + 1 }\n"
+         "  L1 -> ERR { assume x = " +
+         std::to_string(n) +
+         " }\n"
          "}\n";
 }
 

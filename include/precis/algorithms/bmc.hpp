@@ -107,8 +107,8 @@ class Bmc {
       run_loop(r, limits);
     } catch (const limit_reached& e) {
       r.verdict = Verdict::Unknown;
-      r.reason = std::string(e.what()) + "; no error path up to depth " +
-                 std::to_string(checked_) + " (" + std::to_string(depth_) + " unrolled)";
+      r.reason = std::string(e.what()) + "; no error path up to depth " + std::to_string(checked_) +
+                 " (" + std::to_string(depth_) + " unrolled)";
     }
     x["bmc depth"] = static_cast<double>(depth_);
     x["bmc checked depth"] = static_cast<double>(checked_);
@@ -201,8 +201,7 @@ class Bmc {
     const auto t0 = std::chrono::steady_clock::now();
     ++queries_;
     const SatResult res = f();
-    solver_seconds_ +=
-        std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+    solver_seconds_ += std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
     return res;
   }
 

@@ -125,7 +125,8 @@ class KInduction {
     step_ssa_ = std::make_unique<SsaVars>(em);
     step_ = std::make_unique<Unrolling>(cfa, *step_ssa_, "kind");
     for (Loc l : step_->cutpoints())
-      if (l < cert_.invariant.size() && cert_.invariant[l].valid() && cert_.invariant[l] != em.true_())
+      if (l < cert_.invariant.size() && cert_.invariant[l].valid() &&
+          cert_.invariant[l] != em.true_())
         ++invariant_points_;
     if (!base_->has_error()) {
       r.verdict = Verdict::Unknown;
@@ -165,8 +166,7 @@ class KInduction {
       step_solver_->assert_(step_->next_step());
       const Term leave = step_ssa_->ssa().not_(k_inductive_detail::claim(cfa, *step_, k, cert_));
       ++step_queries_;
-      const SatResult s =
-          timed([&] { return step_solver_->check_assuming(std::span(&leave, 1)); });
+      const SatResult s = timed([&] { return step_solver_->check_assuming(std::span(&leave, 1)); });
       if (opts_.progress)
         opts_.progress(k, limits != nullptr ? limits->elapsed() : solver_seconds_);
       if (s == SatResult::Unknown) {
@@ -194,18 +194,18 @@ class KInduction {
     x["certificate k"] = static_cast<double>(cert_.k);
     if (!c.valid) {
       r.verdict = Verdict::Unknown;
-      r.reason = c.unfinished ? c.failure + " (k-induction had found SAFE at k = " +
-                                    std::to_string(cert_.k) + ")"
-                              : "k-inductive certificate check " +
-                                    std::string(c.undecided ? "undecided: " : "failed: ") +
-                                    c.failure;
+      r.reason =
+          c.unfinished
+              ? c.failure + " (k-induction had found SAFE at k = " + std::to_string(cert_.k) + ")"
+              : "k-inductive certificate check " +
+                    std::string(c.undecided ? "undecided: " : "failed: ") + c.failure;
       return;
     }
     r.verdict = Verdict::Safe;
     r.certified = true;
     r.reason = "the error location is unreachable: " +
-               std::string(invariant_points_ > 0 ? "with the invariants, " : "") +
-               "the claim is " + std::to_string(cert_.k) +
+               std::string(invariant_points_ > 0 ? "with the invariants, " : "") + "the claim is " +
+               std::to_string(cert_.k) +
                "-inductive (checked by the k-inductive certificate checker)";
   }
 
@@ -213,8 +213,7 @@ class KInduction {
   SatResult timed(F&& f) {
     const auto t0 = std::chrono::steady_clock::now();
     const SatResult res = f();
-    solver_seconds_ +=
-        std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+    solver_seconds_ += std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
     return res;
   }
 

@@ -58,7 +58,8 @@ inline Term claim(const Cfa& cfa, Unrolling& u, std::size_t d, const KInductiveC
   ExprManager& s = u.ssa().ssa();
   std::vector<Term> conj{s.not_(u.at_error(d))};
   for (Loc l : u.cutpoints()) {
-    if (l >= c.invariant.size() || !c.invariant[l].valid() || c.invariant[l] == cfa.expr_manager()->true_())
+    if (l >= c.invariant.size() || !c.invariant[l].valid() ||
+        c.invariant[l] == cfa.expr_manager()->true_())
       continue;
     conj.push_back(s.imply(u.at(d, l), u.state_term(d, c.invariant[l])));
   }

@@ -100,7 +100,8 @@ class Unrolling {
     while (ats_.size() <= d) ats_.emplace_back(cutpoints_.size());
     Term& t = ats_[d][c];
     if (!t.valid())
-      t = s.var(s.declare("__" + tag_ + ".at" + std::to_string(d) + "." + cfa_.name(l), Type::Bool));
+      t = s.var(
+          s.declare("__" + tag_ + ".at" + std::to_string(d) + "." + cfa_.name(l), Type::Bool));
     return t;
   }
   Term at_error(std::size_t d) { return error_ ? at(d, *error_) : ssa_.ssa().false_(); }
@@ -134,8 +135,7 @@ class Unrolling {
     std::vector<std::uint8_t> next_reach(cutpoints_.size(), 0);
     for (std::size_t b = 0; b < nb; ++b) {
       const Block& blk = graph_.block(b);
-      if (code_[blk.entry] < 0 || code_[blk.exit] < 0 || reach_[d][code_[blk.entry]] == 0)
-        continue;
+      if (code_[blk.entry] < 0 || code_[blk.exit] < 0 || reach_[d][code_[blk.entry]] == 0) continue;
       live[b] = 1;
       next_reach[code_[blk.exit]] = 1;
     }
@@ -240,8 +240,8 @@ class Unrolling {
     return s.conj(conj);
   }
 
-  std::vector<std::vector<Term>> ats_;          // ats_[d][code]: "pc_d = cutpoint code"
-  std::vector<std::vector<std::uint8_t>> reach_;  // reach_[d][code]: reachable in d steps
+  std::vector<std::vector<Term>> ats_;             // ats_[d][code]: "pc_d = cutpoint code"
+  std::vector<std::vector<std::uint8_t>> reach_;   // reach_[d][code]: reachable in d steps
   std::vector<std::vector<std::uint32_t>> index_;  // index_[d]: the state at step d
   std::vector<Step> steps_;
 };

@@ -269,7 +269,7 @@ class Poly {
 
 // What the size limit did in one run (PolyhedraDomain::statistics()).
 struct PolyhedraStatistics {
-  std::size_t largest = 0;       // the most rows (constraints + generators) of an element
+  std::size_t largest = 0;         // the most rows (constraints + generators) of an element
   std::size_t two_variable = 0;    // weakened to constraints on <= 2 variables + bounds
   std::size_t intervals = 0;       // weakened to their bounding box
   std::size_t interval_joins = 0;  // joins that kept bounded intervals apart (no hull)
@@ -341,8 +341,8 @@ class PolyhedraDomain {
     if (relate.size() > 1) {  // one may contain the other: no hull to compute
       if (leq(a, b)) return b;
       if (leq(b, a)) return a;
-      if (size_limit_ != 0 && (vertex_estimate(a, relate) > size_limit_ ||
-                               vertex_estimate(b, relate) > size_limit_)) {
+      if (size_limit_ != 0 &&
+          (vertex_estimate(a, relate) > size_limit_ || vertex_estimate(b, relate) > size_limit_)) {
         std::erase_if(relate, [&](VarId v) { return bounded_width(a, v) || bounded_width(b, v); });
         ++stats_->interval_joins;
       }
@@ -705,7 +705,8 @@ class PolyhedraDomain {
       if (kind[first] == 2) {
         LinExpr e(c.inhomogeneous_term());
         for (Dim i = first; i < c.space_dimension(); ++i)
-          if (c.coefficient(PVar(i)) != 0) add_mul_assign(e, c.coefficient(PVar(i)), PVar(index[i]));
+          if (c.coefficient(PVar(i)) != 0)
+            add_mul_assign(e, c.coefficient(PVar(i)), PVar(index[i]));
         q.add_constraint(c.is_equality() ? Constraint(e == 0) : Constraint(e >= 0));
         continue;
       }
