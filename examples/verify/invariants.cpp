@@ -83,6 +83,13 @@ SeedInvariant seed(const Model& model, const RunContext& ctx, double budget_s,
   return out;
 }
 
+// The zone invariant for "zone", the octagon invariant otherwise (--invariants).
+SeedInvariant seed_named(const std::string& domain, const Model& model, const RunContext& ctx,
+                         double budget_s, precis::VerificationResult& stats) {
+  return domain == "zone" ? seed<precis::ZoneDomain>(model, ctx, budget_s, stats)
+                          : seed<precis::OctagonDomain>(model, ctx, budget_s, stats);
+}
+
 }  // namespace
 
 Outcome run_with_invariants(const AnalysisEntry& entry, const Model& model, const RunContext& ctx) {
@@ -90,9 +97,7 @@ Outcome run_with_invariants(const AnalysisEntry& entry, const Model& model, cons
   precis::VerificationResult pre;
   // A tenth of the time (the AI is fast; the inductiveness check is one query per edge).
   const double budget = std::min(ctx.limits.remaining_s() / 10, 30.0);
-  const SeedInvariant s = cfg.invariants == "zone"
-                              ? seed<precis::ZoneDomain>(model, ctx, budget, pre)
-                              : seed<precis::OctagonDomain>(model, ctx, budget, pre);
+  const SeedInvariant s = seed_named(cfg.invariants, model, ctx, budget, pre);
   const precis::Cfa& cfa = model.cfa;
   precis::ExprManager& em = *cfa.expr_manager();
   const auto merge_stats = [&](precis::VerificationResult& r) {
@@ -163,9 +168,7 @@ Outcome run_kind(const Model& model, const RunContext& ctx) {
     // Invariants for the step case: the octagon AI by default (--invariants zone: zones),
     // proved inductive, with a tenth of the time.
     const double budget = std::min(ctx.limits.remaining_s() / 10, 30.0);
-    const SeedInvariant s = cfg.invariants == "zone"
-                                ? seed<precis::ZoneDomain>(model, ctx, budget, pre)
-                                : seed<precis::OctagonDomain>(model, ctx, budget, pre);
+    const SeedInvariant s = seed_named(cfg.invariants, model, ctx, budget, pre);
     o.invariant = s.inv;
     note = s.note;
   }

@@ -95,6 +95,16 @@ void unrolling_counterexample(const Cfa& cfa, Unrolling& u, S& solver, std::size
   r.counterexample = make_counterexample(cfa, path, in, rep);
 }
 
+// Runs a solver query f() and adds its wall time to `seconds` (BMC's and k-induction's
+// statistics).
+template <class F>
+SatResult timed_query(double& seconds, F&& f) {
+  const auto t0 = std::chrono::steady_clock::now();
+  const SatResult res = f();
+  seconds += std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+  return res;
+}
+
 class Bmc {
  public:
   explicit Bmc(const Cfa& cfa, BmcOptions opts = {}) : cfa_(&cfa), opts_(std::move(opts)) {}
@@ -198,11 +208,8 @@ class Bmc {
 
   template <class F>
   SatResult timed(F&& f) {
-    const auto t0 = std::chrono::steady_clock::now();
     ++queries_;
-    const SatResult res = f();
-    solver_seconds_ += std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
-    return res;
+    return timed_query(solver_seconds_, std::forward<F>(f));
   }
 
   const Cfa* cfa_;

@@ -211,10 +211,7 @@ class KInduction {
 
   template <class F>
   SatResult timed(F&& f) {
-    const auto t0 = std::chrono::steady_clock::now();
-    const SatResult res = f();
-    solver_seconds_ += std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
-    return res;
+    return timed_query(solver_seconds_, std::forward<F>(f));
   }
 
   const Cfa* cfa_;
