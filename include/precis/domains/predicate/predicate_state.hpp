@@ -16,7 +16,9 @@
 
 #include <algorithm>
 #include <cstddef>
+#include <cstdint>
 #include <string>
+#include <unordered_map>
 #include <utility>
 #include <vector>
 
@@ -98,41 +100,129 @@ class PredicateState {
   friend bool operator==(const PredicateState&, const PredicateState&) = default;
 
  private:
+  // Absorption and resolution to a fixpoint, in O(n log n * L) per round (n cubes of
+  // at most L literals; a round is linear but for the absorption's pairwise filter):
+  // Boolean abstraction by clusters makes products of thousands of cubes, where the
+  // quadratic rescans this replaced took most of the run (issue 25, perf).
   void simplify() {
-    bool changed = true;
-    while (changed) {
-      changed = false;
+    for (;;) {
       std::sort(cubes_.begin(), cubes_.end());
       cubes_.erase(std::unique(cubes_.begin(), cubes_.end()), cubes_.end());
-      // absorption: drop a cube that includes another (it implies it)
-      for (std::size_t i = 0; i < cubes_.size() && !changed; ++i)
-        for (std::size_t j = 0; j < cubes_.size() && !changed; ++j)
-          if (i != j && cube_includes(cubes_[i], cubes_[j])) {
-            cubes_.erase(cubes_.begin() + static_cast<std::ptrdiff_t>(i));
-            changed = true;
-          }
-      // resolution on one literal: x.p \/ x.~p = x
-      for (std::size_t i = 0; i < cubes_.size() && !changed; ++i)
-        for (std::size_t j = i + 1; j < cubes_.size() && !changed; ++j) {
-          const Cube& a = cubes_[i];
-          const Cube& b = cubes_[j];
-          if (a.size() != b.size()) continue;
-          std::size_t diff = 0, at = 0;
-          for (std::size_t k = 0; k < a.size() && diff < 2; ++k) {
-            if (a[k] == b[k]) continue;
-            if (a[k].pred != b[k].pred)
-              diff = 2;
-            else
-              ++diff, at = k;
-          }
-          if (diff != 1) continue;
-          Cube m = a;
-          m.erase(m.begin() + static_cast<std::ptrdiff_t>(at));
-          cubes_.erase(cubes_.begin() + static_cast<std::ptrdiff_t>(j));
-          cubes_[i] = std::move(m);
-          changed = true;
-        }
+      const bool resolved = resolve_round();
+      const bool absorbed = absorb();
+      if (!resolved && !absorbed) return;
     }
+  }
+
+  // Resolution on one literal: x.p \/ x.~p = x, for every such pair at once. The key
+  // of (cube, position) is the cube without that literal but with its predicate; its
+  // hash is additive over the literals, so all keys of a cube cost O(L) together.
+  bool resolve_round() {
+    auto mix = [](std::uint64_t x) {
+      x ^= x >> 33;
+      x *= 0xff51afd7ed558ccdULL;
+      x ^= x >> 33;
+      return x;
+    };
+    auto lit_hash = [&](const Literal& l) { return mix(l.pred.hash() * 2 + (l.positive ? 1 : 0)); };
+    auto pred_hash = [&](const Literal& l) {
+      return mix(l.pred.hash() * 0x9E3779B97F4A7C15ULL + 7);
+    };
+    struct Key {
+      std::size_t cube;
+      std::size_t skip;  // the position left out
+      std::uint64_t hash;
+    };
+    struct KeyHash {
+      std::size_t operator()(const Key& k) const noexcept { return k.hash; }
+    };
+    const std::vector<Cube>& cs = cubes_;
+    auto key_eq = [&cs](const Key& a, const Key& b) {
+      const Cube& x = cs[a.cube];
+      const Cube& y = cs[b.cube];
+      if (a.hash != b.hash || x.size() != y.size() || x[a.skip].pred != y[b.skip].pred)
+        return false;
+      for (std::size_t i = 0, j = 0;; ++i, ++j) {
+        if (i == a.skip) ++i;
+        if (j == b.skip) ++j;
+        if (i >= x.size() || j >= y.size()) return i >= x.size() && j >= y.size();
+        if (!(x[i] == y[j])) return false;
+      }
+    };
+    std::unordered_map<Key, std::size_t, KeyHash, decltype(key_eq)> seen(cubes_.size() * 4 + 1,
+                                                                         KeyHash{}, key_eq);
+    std::vector<bool> used(cubes_.size(), false);
+    std::vector<Cube> merged;
+    for (std::size_t c = 0; c < cubes_.size(); ++c) {
+      std::uint64_t total = cubes_[c].size();
+      for (const Literal& l : cubes_[c]) total += lit_hash(l);
+      for (std::size_t k = 0; k < cubes_[c].size(); ++k) {
+        const Literal& l = cubes_[c][k];
+        const Key key{c, k, total - lit_hash(l) + pred_hash(l)};
+        auto [it, fresh] = seen.try_emplace(key, c);
+        if (fresh) continue;
+        const std::size_t o = it->second;
+        if (used[o] || used[c] || cubes_[o][it->first.skip].positive == l.positive) continue;
+        Cube m = cubes_[c];
+        m.erase(m.begin() + static_cast<std::ptrdiff_t>(k));
+        merged.push_back(std::move(m));
+        used[c] = used[o] = true;
+      }
+    }
+    if (merged.empty()) return false;
+    std::size_t w = 0;
+    for (std::size_t c = 0; c < cubes_.size(); ++c)
+      if (!used[c]) {
+        if (w != c) cubes_[w] = std::move(cubes_[c]);  // a self-move would empty it
+        ++w;
+      }
+    cubes_.resize(w);
+    for (Cube& m : merged) cubes_.push_back(std::move(m));
+    return true;
+  }
+
+  // Absorption: drop a cube that includes another (it implies it). Smaller cubes first;
+  // a 64-bit signature of the literals filters the inclusion tests.
+  bool absorb() {
+    std::vector<std::pair<std::size_t, std::uint64_t>> order;  // (index, signature)
+    order.reserve(cubes_.size());
+    for (std::size_t i = 0; i < cubes_.size(); ++i) {
+      std::uint64_t sig = 0;
+      for (const Literal& l : cubes_[i])
+        sig |= std::uint64_t{1} << ((l.pred.hash() * 2 + l.positive) % 64);
+      order.emplace_back(i, sig);
+    }
+    std::stable_sort(order.begin(), order.end(), [&](const auto& a, const auto& b) {
+      return cubes_[a.first].size() < cubes_[b.first].size();
+    });
+    std::vector<std::pair<std::size_t, std::uint64_t>> kept;
+    std::vector<bool> drop(cubes_.size(), false);
+    bool any = false;
+    for (const auto& [i, sig] : order) {
+      bool absorbed = false;
+      for (const auto& [j, sj] : kept) {
+        if (cubes_[j].size() >= cubes_[i].size()) break;  // same size: equal ones are gone
+        if ((sj & ~sig) == 0 && cube_includes(cubes_[i], cubes_[j])) {
+          absorbed = true;
+          break;
+        }
+      }
+      if (absorbed) {
+        drop[i] = true;
+        any = true;
+      } else {
+        kept.emplace_back(i, sig);
+      }
+    }
+    if (!any) return false;
+    std::size_t w = 0;
+    for (std::size_t c = 0; c < cubes_.size(); ++c)
+      if (!drop[c]) {
+        if (w != c) cubes_[w] = std::move(cubes_[c]);
+        ++w;
+      }
+    cubes_.resize(w);
+    return true;
   }
 
   std::vector<Cube> cubes_;
