@@ -3,8 +3,11 @@
 
 #include <doctest/doctest.h>
 
+#include <algorithm>
 #include <chrono>
+#include <cstdint>
 #include <memory>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -13,6 +16,7 @@
 #include "precis/domains/predicate/predicate_domain.hpp"
 #include "precis/domains/predicate/predicate_set.hpp"
 #include "precis/domains/predicate/predicate_state.hpp"
+#include "precis/domains/predicate/propositional_entailment.hpp"
 #include "precis/refine/predicate_refiner.hpp"
 
 using namespace precis;
@@ -101,6 +105,99 @@ TEST_CASE("predicate: lattice laws, Boolean DNFs with solver implication") {
   CHECK(abs->stats().leq_checks > 0);
 }
 
+// Random DNFs over five Boolean predicates, evaluated by truth table.
+struct RandomDnfs {
+  std::shared_ptr<ExprManager> em = std::make_shared<ExprManager>();
+  std::vector<Term> ps;
+  std::uint64_t seed = 12345;
+  RandomDnfs() {
+    for (int i = 0; i < 5; ++i)
+      ps.push_back(em->var(em->declare("b" + std::to_string(i), Type::Bool)));
+  }
+  unsigned next() {
+    seed = seed * 6364136223846793005ULL + 1442695040888963407ULL;
+    return static_cast<unsigned>(seed >> 33);
+  }
+  std::vector<Cube> cubes(unsigned max_cubes) {
+    std::vector<Cube> cs;
+    const unsigned n = next() % max_cubes;
+    for (unsigned k = 0; k < n; ++k) {
+      Cube c;
+      for (unsigned i = 0; i < ps.size(); ++i)
+        if (const unsigned r = next() % 3; r < 2) c.push_back(Literal{ps[i], r == 0});
+      cs.push_back(c);
+    }
+    return cs;
+  }
+  bool eval(const std::vector<Cube>& cs, unsigned m) const {
+    for (const Cube& c : cs) {
+      bool all = true;
+      for (const Literal& l : c) {
+        const auto i = static_cast<unsigned>(std::find(ps.begin(), ps.end(), l.pred) - ps.begin());
+        if (((m >> i) & 1U) != (l.positive ? 1U : 0U)) all = false;
+      }
+      if (all) return true;
+    }
+    return false;
+  }
+};
+
+TEST_CASE("predicate: of_cubes keeps the Boolean function of random DNFs") {
+  // Absorption and resolution (PredicateState::simplify) must not change which
+  // assignments of the predicates satisfy the DNF.
+  RandomDnfs r;
+  std::size_t shrunk = 0;
+  for (int round = 0; round < 2000; ++round) {
+    const std::vector<Cube> cs = r.cubes(12);
+    const PredicateState s = PredicateState::of_cubes(cs);
+    std::vector<Cube> norm;
+    for (Cube c : cs)
+      if (normalize_cube(c)) norm.push_back(c);
+    for (unsigned m = 0; m < 32; ++m) {
+      CAPTURE(round);
+      CAPTURE(m);
+      REQUIRE(r.eval(norm, m) == r.eval(s.cubes(), m));
+    }
+    // no cube includes another, none is repeated
+    for (std::size_t i = 0; i < s.cubes().size(); ++i)
+      for (std::size_t j = 0; j < s.cubes().size(); ++j)
+        if (i != j) CHECK_FALSE(cube_includes(s.cubes()[i], s.cubes()[j]));
+    shrunk += s.cubes().size() < norm.size();
+  }
+  CHECK(shrunk > 100);
+}
+
+TEST_CASE("predicate: propositional entailment agrees with truth tables") {
+  RandomDnfs r;
+  std::size_t yes = 0, no = 0;
+  for (int round = 0; round < 3000; ++round) {
+    const PredicateState a = PredicateState::of_cubes(r.cubes(4));
+    const PredicateState b = PredicateState::of_cubes(r.cubes(6));
+    bool entails = true;
+    for (unsigned m = 0; m < 32; ++m)
+      if (r.eval(a.cubes(), m) && !r.eval(b.cubes(), m)) entails = false;
+    const std::optional<bool> got = propositionally_implies(a, b);
+    CAPTURE(round);
+    REQUIRE(got.has_value());
+    CHECK(*got == entails);
+    if (cube_wise_implies(a, b)) CHECK(entails);   // the syntactic check is sound
+    if (cube_wise_refutes(a, b)) CHECK(!entails);  // propositionally too
+    (entails ? yes : no)++;
+  }
+  CHECK(yes > 300);
+  CHECK(no > 300);
+  // A case only the splitting decides: p implies (p & q) | (p & ~q).
+  const Term p = r.ps[0], q = r.ps[1];
+  const auto lhs = PredicateState::of_cube({Literal{p, true}, Literal{r.ps[2], true}});
+  std::vector<Cube> rhs{{Literal{p, true}, Literal{q, true}},
+                        {Literal{q, false}, Literal{r.ps[2], true}}};
+  CHECK(propositionally_implies(lhs, PredicateState::of_cubes(rhs)) == true);
+  // The budget of case splits bounds the work: undecided at 0.
+  std::size_t none = 0;
+  CHECK_FALSE(
+      dnf_tautology({{Literal{p, true}}, {Literal{p, false}, Literal{q, true}}}, none).has_value());
+}
+
 TEST_CASE("predicate: Boolean post keeps a disjunction, Cartesian does not") {
   Fixture f;
   PredicateAbstractor abs(f.em);
@@ -163,6 +260,55 @@ TEST_CASE("predicate: Boolean falls back to Cartesian above the predicate bound"
       abs.post(PredicateState::top(), op, PredicateSet{f.p_eq, f.p_neg}, AbstractionMode::Boolean);
   CHECK(r.is_top());
   CHECK(abs.stats().boolean_fallbacks == 1);
+}
+
+TEST_CASE("predicate: a cluster above the cube bound is abstracted Cartesian") {
+  // x = y \/ x = -y: one cluster whose enumeration finds more cubes than the one allowed.
+  Fixture f;
+  PredicateOptions o;
+  o.boolean_max_cubes = 1;
+  PredicateAbstractor abs(f.em, o);
+  Operation op = Assume{f.em->or_(f.p_eq, f.p_neg)};
+  auto r =
+      abs.post(PredicateState::top(), op, PredicateSet{f.p_eq, f.p_neg}, AbstractionMode::Boolean);
+  CHECK(r.is_top());  // neither x = y nor x = -y is implied
+  CHECK(abs.stats().clusters_cartesian == 1);
+}
+
+TEST_CASE("predicate: Boolean abstraction by independent clusters") {
+  // (x = y \/ x = -y) /\ (z = 0 \/ z = 1): two clusters, {x = y, x = -y} and {z = 0,
+  // z = 1}; the abstraction is the product of theirs (2 x 2 cubes), computed with
+  // checks per cluster, and a second post that changes only z reuses x's cluster.
+  Fixture f;
+  PredicateAbstractor abs(f.em);
+  Term z0 = f.em->eq(f.Z, f.c(0)), z1 = f.em->eq(f.Z, f.c(1));
+  PredicateSet preds{f.p_eq, f.p_neg, z0, z1};
+  Operation op = Assume{f.em->and_(f.em->or_(f.p_eq, f.p_neg), f.em->or_(z0, z1))};
+  auto s = abs.post(PredicateState::top(), op, preds, AbstractionMode::Boolean);
+  INFO(to_string(s, *f.em));
+  CHECK(abs.stats().clusters == 2);
+  PredicateDomain d(AbstractionMode::Boolean,
+                    std::shared_ptr<PredicateAbstractor>(&abs, [](auto*) {}));
+  auto x_part = PredicateState::of_cubes({{f.pos(f.p_eq)}, {f.pos(f.p_neg)}});
+  auto z_part = PredicateState::of_cubes({{f.pos(z0), f.neg(z1)}, {f.neg(z0), f.pos(z1)}});
+  std::vector<Cube> product;
+  for (const Cube& a : x_part.cubes())
+    for (const Cube& b : z_part.cubes()) {
+      Cube c = a;
+      c.insert(c.end(), b.begin(), b.end());
+      product.push_back(c);
+    }
+  auto expected = PredicateState::of_cubes(product);
+  CHECK(d.leq(s, expected));
+  CHECK(d.leq(expected, s));
+  // not the Cartesian abstraction: x = y \/ x = -y is kept
+  CHECK_FALSE(d.leq(PredicateState::of_cube({f.neg(f.p_eq), f.neg(f.p_neg), f.pos(z0)}), s));
+  // z := 1 - z: the x cluster is the same formula as before (cache), z's is new
+  const auto hits = abs.stats().cluster_cache_hits;
+  auto s2 = abs.post(s, Assign{f.z, f.em->sub(f.c(1), f.Z)}, preds, AbstractionMode::Boolean);
+  CHECK(abs.stats().cluster_cache_hits > hits);
+  CHECK(d.leq(s2, expected));
+  CHECK(d.leq(expected, s2));
 }
 
 TEST_CASE("predicate: extract_predicates whole / conjuncts / atoms") {

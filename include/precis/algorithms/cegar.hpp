@@ -180,8 +180,15 @@ class CEGAR {
   std::size_t apply_refinement(const Ref& ref, const ErrorPath& path,
                                const std::vector<Node*>& nodes, precision& next) const {
     for (const auto& [i, inc] : ref.increments) next.add(path.location(i), inc, cfa_.exprs());
+    // An analysis that reads its precision only at some locations (the abstraction points
+    // of adjustable-block encoding) names them: a node elsewhere was computed without
+    // the precision, so a change there is no reason to re-explore it (the lazy-abstraction
+    // pivot is the first abstraction whose precision changed).
+    const std::vector<bool>* reads = nullptr;
+    if constexpr (requires { analysis_.precision_points(); }) reads = &analysis_.precision_points();
     for (std::size_t i = 1; i + 1 < nodes.size(); ++i) {
       const Loc l = nodes[i]->loc;
+      if (reads && !(*reads)[l]) continue;
       if (!next.at(l).leq(nodes[i]->created_with->at(l))) return i;
     }
     return 0;

@@ -100,8 +100,19 @@ struct AbeState {
 // SSA manager, caches), fresh ids and the ABE counters.
 struct AbeContext {
   AbeContext(std::shared_ptr<ExprManager> em, AbstractionMode mode, PredicateOptions opts)
-      : abstractor(std::make_shared<PredicateAbstractor>(std::move(em), std::move(opts))),
+      : abstractor(std::make_shared<PredicateAbstractor>(std::move(em), without_cores(opts))),
         domain(mode, abstractor) {}
+
+  // Block abstraction and covering never ask for an unsat core, and a cvc5 that records
+  // them is slower on every check. Covering compares Boolean abstractions at one
+  // abstraction point: propositional entailment decides it (predicate_abstractor.hpp,
+  // propositionally_implies), as BDD entailment does in CPAchecker (measured on systemc
+  // token_ring, bench/README.md).
+  static PredicateOptions without_cores(PredicateOptions o) {
+    o.solver.unsat_cores = false;
+    o.symbolic_coverage = false;
+    return o;
+  }
 
   std::shared_ptr<PredicateAbstractor> abstractor;
   PredicateDomain domain;  // the abstraction formulas' lattice (implication)
@@ -313,6 +324,11 @@ class AbePredicateAnalysis {
   [[nodiscard]] const std::vector<bool>& certificate_points() const {
     return blocks_->abstraction_points();
   }
+  // The locations whose precision the analysis reads (adjust abstracts only there): the
+  // CEGAR loop prunes from the first of them whose precision a refinement changed.
+  [[nodiscard]] const std::vector<bool>& precision_points() const {
+    return blocks_->abstraction_points();
+  }
   [[nodiscard]] AbeContext& context() const { return *ctx_; }
   [[nodiscard]] PredicateAbstractor& abstractor() const { return *ctx_->abstractor; }
 
@@ -336,6 +352,10 @@ class AbePredicateAnalysis {
     x["abe time path formulas s"] = c.path_formula_time;
     x["abe boolean fallbacks"] = static_cast<double>(p.boolean_fallbacks);
     x["abe leq checks"] = static_cast<double>(p.leq_checks);
+    x["abe leq syntactic"] = static_cast<double>(p.leq_syntactic);
+    x["abe leq refuted"] = static_cast<double>(p.leq_refuted);
+    x["abe leq cache hits"] = static_cast<double>(p.leq_cache_hits);
+    x["abe leq time s"] = p.leq_time;
     x["abe solver calls"] = static_cast<double>(s.calls());
     x["abe solver time s"] = s.seconds();
   }

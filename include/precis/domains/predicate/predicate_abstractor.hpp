@@ -22,6 +22,7 @@
 #include <chrono>
 #include <cstddef>
 #include <cstdint>
+#include <iterator>
 #include <map>
 #include <memory>
 #include <optional>
@@ -33,8 +34,10 @@
 #include <vector>
 
 #include "precis/cfa/operation.hpp"
+#include "precis/domains/predicate/independent_clusters.hpp"
 #include "precis/domains/predicate/predicate_set.hpp"
 #include "precis/domains/predicate/predicate_state.hpp"
+#include "precis/domains/predicate/propositional_entailment.hpp"
 #include "precis/smt/cvc5_solver.hpp"
 #include "precis/smt/path_formula.hpp"
 #include "precis/smt/solver.hpp"
@@ -56,6 +59,10 @@ struct PredicateOptions {
   // synergy paper's N_TO (Alg. 3), see domains/predicate/synergy_analysis.hpp.
   double boolean_budget_ms = 0;
   bool cache = true;
+  // Covering (implies): after the propositional check says "no", ask the solver (true:
+  // implication modulo the theory), or answer "no" (false: BDD-style entailment, exact
+  // for the exact Boolean abstractions of one location, CPAchecker's default).
+  bool symbolic_coverage = true;
   Cvc5Options solver{};
 };
 
@@ -65,12 +72,17 @@ struct PredicateStats {
   std::uint64_t cache_hits = 0;
   std::uint64_t cartesian_posts = 0;  // computed (not cached) posts per mode
   std::uint64_t boolean_posts = 0;
-  std::uint64_t boolean_fallbacks = 0;  // Boolean requested, Cartesian computed
-  std::uint64_t boolean_timeouts = 0;   // of those: the enumeration exceeded its budget
-  std::uint64_t frame_literals = 0;     // Cartesian literals kept without a query
-  std::uint64_t infeasible_posts = 0;   // SP unsat: no successor
+  std::uint64_t boolean_fallbacks = 0;   // Boolean requested, Cartesian computed
+  std::uint64_t boolean_timeouts = 0;    // of those: the enumeration exceeded its budget
+  std::uint64_t clusters = 0;            // independent clusters abstracted (Boolean)
+  std::uint64_t cluster_cache_hits = 0;  // of those: abstraction reused
+  std::uint64_t clusters_cartesian = 0;  // of those: above the bounds, Cartesian
+  std::uint64_t clusters_weakened = 0;   // product above the cube bound: a cluster's hull
+  std::uint64_t frame_literals = 0;      // Cartesian literals kept without a query
+  std::uint64_t infeasible_posts = 0;    // SP unsat: no successor
   std::uint64_t leq_checks = 0;
-  std::uint64_t leq_syntactic = 0;  // decided without the solver
+  std::uint64_t leq_syntactic = 0;  // decided without the solver: implied
+  std::uint64_t leq_refuted = 0;    // decided without the solver: not implied
   std::uint64_t leq_cache_hits = 0;
   double post_time = 0;  // seconds
   double leq_time = 0;
@@ -117,6 +129,15 @@ class PredicateAbstractor {
       return true;
     }
     if (b.is_bottom()) return false;  // states from posts are satisfiable
+    const std::optional<bool> prop = propositionally_implies(a, b);
+    if (prop == true) {
+      ++stats_.leq_syntactic;
+      return true;
+    }
+    if (prop == false && (!opts_.symbolic_coverage || cube_wise_refutes(a, b))) {
+      ++stats_.leq_refuted;
+      return false;
+    }
     LeqKey key{a, b};
     if (auto it = leq_cache_.find(key); it != leq_cache_.end()) {
       ++stats_.leq_cache_hits;
@@ -136,18 +157,9 @@ class PredicateAbstractor {
     return r;
   }
 
-  // Every cube of a contains a cube of b.
+  // Every cube of a contains a cube of b (propositional_entailment.hpp).
   static bool syntactically_implies(const PredicateState& a, const PredicateState& b) {
-    for (const Cube& ca : a.cubes()) {
-      bool found = false;
-      for (const Cube& cb : b.cubes())
-        if (cube_includes(ca, cb)) {
-          found = true;
-          break;
-        }
-      if (!found) return false;
-    }
-    return true;
+    return cube_wise_implies(a, b);
   }
 
   // The state as a Term of the program's ExprManager (for printing and tests).
@@ -205,7 +217,7 @@ class PredicateAbstractor {
     std::vector<Term> targets;
     targets.reserve(preds.size());
     for (Term p : preds) targets.push_back(ssa_.shift(p, index_of));
-    PredicateState r = abstract(formula(s, std::nullopt), path, preds, targets, mode);
+    PredicateState r = abstract(s, path, preds, targets, mode);
     stats_.post_time +=
         std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
     if (opts_.cache) block_cache_.emplace(std::move(key), r);
@@ -308,7 +320,7 @@ class PredicateAbstractor {
         if (i) kept[*i] = l.positive ? 1 : 0;
       }
     }
-    return abstract(formula(s, std::nullopt), step, preds, targets, mode, kept);
+    return abstract(s, step, preds, targets, mode, kept);
   }
 
   // The abstraction of `state /\ step` (both over SSA variables) over `preds`, whose
@@ -316,12 +328,24 @@ class PredicateAbstractor {
   // (all-solutions) or Cartesian abstraction.
   // kept[i] (1 / 0): the Cartesian result has preds[i] / its negation without a query;
   // -1 or none: ask the solver.
-  PredicateState abstract(Term state, Term step, const PredicateSet& preds,
+  PredicateState abstract(const PredicateState& s, Term step, const PredicateSet& preds,
                           const std::vector<Term>& targets, AbstractionMode mode,
                           std::span<const signed char> kept = {}) {
-    ExprManager& e = ssa_.ssa();
+    // Boolean: by independent clusters, unless the synergy analysis's time budget per
+    // enumeration applies (it measures one enumeration, Alg. 3). Above the predicate
+    // bound Cartesian, as before clusters: a product of clusters over many predicates is
+    // exact but makes DNFs of hundreds of cubes, and certificates over them cost 20x
+    // more (token_ring.01: certificate 0.4 s against 7.5 s; bench/README.md).
+    if (mode == AbstractionMode::Boolean && opts_.boolean_budget_ms == 0 &&
+        preds.size() <= opts_.boolean_max_predicates) {
+      if (auto r = boolean_by_clusters(s, step, preds, targets)) {
+        ++stats_.boolean_posts;
+        if (r->is_bottom()) ++stats_.infeasible_posts;
+        return std::move(*r);
+      }
+    }
     SolverScope<Cvc5Solver> scope(solver_);
-    solver_.assert_(state);
+    solver_.assert_(formula(s, std::nullopt));
     solver_.assert_(step);
     const SatResult sat = solver_.check();
     if (sat == SatResult::Unsat) {
@@ -346,25 +370,235 @@ class PredicateAbstractor {
     ++stats_.cartesian_posts;
     Cube cube;
     for (std::size_t i = 0; i < targets.size(); ++i) {
-      const Term p = targets[i];
       if (i < kept.size() && kept[i] >= 0) {
         ++stats_.frame_literals;
         cube.push_back(Literal{preds[i], kept[i] == 1});
         continue;
       }
-      if (!model[i] || *model[i] == 1) {
-        const Term np = e.not_(p);
-        if (solver_.check_assuming(std::span<const Term>(&np, 1)) == SatResult::Unsat) {
-          cube.push_back(Literal{preds[i], true});
-          continue;
-        }
-      }
-      if (!model[i] || *model[i] == 0) {
-        if (solver_.check_assuming(std::span<const Term>(&p, 1)) == SatResult::Unsat)
-          cube.push_back(Literal{preds[i], false});
-      }
+      if (auto l = implied_literal(preds[i], targets[i], model[i])) cube.push_back(*l);
     }
     return PredicateState::of_cube(std::move(cube));
+  }
+
+  // The literal of `pred` (post-state copy `target`) that the asserted formulas imply,
+  // if any; `model`: its value in a model of them (the other polarity is not implied).
+  std::optional<Literal> implied_literal(Term pred, Term target,
+                                         std::optional<std::int64_t> model) {
+    if (!model || *model == 1) {
+      const Term np = ssa_.ssa().not_(target);
+      if (solver_.check_assuming(std::span<const Term>(&np, 1)) == SatResult::Unsat)
+        return Literal{pred, true};
+    }
+    if (!model || *model == 0) {
+      if (solver_.check_assuming(std::span<const Term>(&target, 1)) == SatResult::Unsat)
+        return Literal{pred, false};
+    }
+    return std::nullopt;
+  }
+
+  // ---- Boolean abstraction by independent clusters (independent_clusters.hpp)
+
+  struct ClusterKey {
+    std::vector<Term> conjuncts;
+    std::vector<Term> preds, targets;
+    friend bool operator==(const ClusterKey&, const ClusterKey&) = default;
+  };
+  struct ClusterKeyHash {
+    std::size_t operator()(const ClusterKey& k) const noexcept {
+      std::size_t h = k.conjuncts.size();
+      for (Term t : k.conjuncts) h = (h ^ t.hash()) * 0x100000001B3ULL;
+      for (Term t : k.targets) h = (h ^ t.hash()) * 0x9E3779B97F4A7C15ULL;
+      return h;
+    }
+  };
+  struct ClusterAbstraction {
+    bool bottom = false;
+    std::vector<Cube> cubes;  // the cluster's Boolean abstraction (a DNF)
+    Cube hull;                // the literals common to all cubes (its Cartesian part)
+  };
+
+  // Per cube of s: the product of the abstractions of the clusters of cube /\ step; the
+  // disjunction over the cubes (alpha distributes over disjunction, and over
+  // conjunctions of independent parts). nullopt: a solver unknown (the caller computes
+  // the abstraction in one piece, where unknown answers only lose literals).
+  std::optional<PredicateState> boolean_by_clusters(const PredicateState& s, Term step,
+                                                    const PredicateSet& preds,
+                                                    const std::vector<Term>& targets) {
+    std::vector<Term> step_conjuncts;
+    flatten_conjunction(step, step_conjuncts);
+    std::vector<Cube> result;
+    // Above boolean_max_cubes cubes in all, the result is the hull of them (the literals
+    // every cube has): of exact cubes, that is the Cartesian abstraction, at no solver
+    // cost. `hull_mode` holds it from then on.
+    bool hull_mode = false;
+    Cube hull;
+    auto add = [&](Cube&& p) {
+      if (!hull_mode) {
+        result.push_back(std::move(p));
+        if (result.size() <= opts_.boolean_max_cubes) return;
+        ++stats_.clusters_weakened;
+        hull_mode = true;
+        hull = result.front();
+        normalize_cube(hull);
+        for (Cube& r : result) intersect_into(hull, r);
+        result.clear();
+        return;
+      }
+      intersect_into(hull, p);
+    };
+    for (const Cube& c : s.cubes()) {
+      solver_.deadline().check();  // a state of many cubes is many products
+      std::vector<Term> conjuncts;
+      conjuncts.reserve(c.size() + step_conjuncts.size());
+      for (const Literal& l : c) flatten_conjunction(literal(l, std::nullopt), conjuncts);
+      conjuncts.insert(conjuncts.end(), step_conjuncts.begin(), step_conjuncts.end());
+      std::vector<const ClusterAbstraction*> parts;
+      bool bottom = false;
+      for (TermCluster& cl : splitter_.split(conjuncts, targets, vars_)) {
+        const ClusterAbstraction* a = cluster_abstraction(cl, preds, targets);
+        if (!a) return std::nullopt;
+        if (a->bottom) {
+          bottom = true;
+          break;
+        }
+        parts.push_back(a);
+      }
+      if (bottom) continue;
+      if (hull_mode) {
+        // The hull of a product is the union of its factors' hulls.
+        Cube h;
+        for (const ClusterAbstraction* a : parts) h.insert(h.end(), a->hull.begin(), a->hull.end());
+        intersect_into(hull, h);
+        if (hull.empty()) return PredicateState::top();  // and stays top
+        continue;
+      }
+      // The product, largest factors last: one that would take it past the cube bound
+      // contributes its hull (the literals all its cubes share) instead.
+      std::sort(parts.begin(), parts.end(),
+                [](auto* a, auto* b) { return a->cubes.size() < b->cubes.size(); });
+      std::vector<Cube> product{Cube{}};
+      for (const ClusterAbstraction* a : parts) {
+        const bool weaken = product.size() * a->cubes.size() > opts_.boolean_max_cubes;
+        if (weaken) ++stats_.clusters_weakened;
+        std::vector<Cube> next;
+        next.reserve(weaken ? product.size() : product.size() * a->cubes.size());
+        for (const Cube& p : product) {
+          if (weaken) {
+            next.push_back(p);
+            next.back().insert(next.back().end(), a->hull.begin(), a->hull.end());
+            continue;
+          }
+          for (const Cube& q : a->cubes) {
+            next.push_back(p);
+            next.back().insert(next.back().end(), q.begin(), q.end());
+          }
+        }
+        product = std::move(next);
+      }
+      for (Cube& p : product) add(std::move(p));
+    }
+    if (hull_mode) return PredicateState::of_cube(std::move(hull));
+    return PredicateState::of_cubes(std::move(result));
+  }
+
+  // hull := the literals of hull (sorted) that c also has.
+  static void intersect_into(Cube& hull, Cube& c) {
+    normalize_cube(c);
+    Cube r;
+    std::set_intersection(hull.begin(), hull.end(), c.begin(), c.end(), std::back_inserter(r));
+    hull = std::move(r);
+  }
+
+  // The Boolean abstraction of one cluster, cached by its conjuncts and predicates.
+  // Above boolean_max_predicates or boolean_max_cubes: its Cartesian abstraction.
+  // nullptr: the solver answered unknown.
+  const ClusterAbstraction* cluster_abstraction(const TermCluster& cl, const PredicateSet& preds,
+                                                const std::vector<Term>& targets) {
+    ++stats_.clusters;
+    ClusterKey key;
+    key.conjuncts = cl.conjuncts;
+    for (std::size_t i : cl.preds) {
+      key.preds.push_back(preds[i]);
+      key.targets.push_back(targets[i]);
+    }
+    if (auto it = cluster_cache_.find(key); it != cluster_cache_.end()) {
+      ++stats_.cluster_cache_hits;
+      return &it->second;
+    }
+    ExprManager& e = ssa_.ssa();
+    ClusterAbstraction out;
+    {
+      SolverScope<Cvc5Solver> scope(solver_);
+      for (Term c : cl.conjuncts) solver_.assert_(c);
+      const SatResult sat = solver_.check();
+      if (sat == SatResult::Unknown) return nullptr;
+      const std::size_t n = key.targets.size();
+      std::vector<std::optional<std::int64_t>> model(n);
+      if (sat == SatResult::Unsat) {
+        out.bottom = true;
+      } else {
+        for (std::size_t i = 0; i < n; ++i) model[i] = solver_.value(key.targets[i]);
+        bool exact = n <= opts_.boolean_max_predicates;
+        if (exact) {
+          // All solutions: the cube of each model, blocked, until unsat.
+          SolverScope<Cvc5Solver> inner(solver_);
+          for (;;) {
+            Cube cube;
+            std::vector<Term> lits;
+            for (std::size_t i = 0; i < n && exact; ++i) {
+              if (!model[i]) {
+                exact = false;
+                break;
+              }
+              const bool pos = *model[i] == 1;
+              cube.push_back(Literal{key.preds[i], pos});
+              lits.push_back(pos ? key.targets[i] : e.not_(key.targets[i]));
+            }
+            if (!exact) break;
+            out.cubes.push_back(std::move(cube));
+            if (out.cubes.size() > opts_.boolean_max_cubes) {
+              exact = false;
+              break;
+            }
+            if (n == 0) break;
+            solver_.assert_(e.not_(e.conj(lits)));
+            const SatResult r = solver_.check();
+            if (r == SatResult::Unsat) break;
+            if (r == SatResult::Unknown) return nullptr;
+            for (std::size_t i = 0; i < n; ++i) model[i] = solver_.value(key.targets[i]);
+          }
+        }
+        if (exact) {
+          // Simplified before it enters products: a predicate the cluster leaves free
+          // gives two cubes here and one (without it) after resolution.
+          out.cubes = PredicateState::of_cubes(std::move(out.cubes)).cubes();
+          // The hull: literals of the first cube that every cube has.
+          for (const Literal& l : out.cubes.front()) {
+            bool all = true;
+            for (const Cube& c : out.cubes)
+              if (!std::binary_search(c.begin(), c.end(), l)) {
+                all = false;
+                break;
+              }
+            if (all) out.hull.push_back(l);
+          }
+        } else {
+          ++stats_.clusters_cartesian;
+          if (!out.cubes.empty()) {
+            // The enumeration ran (and its blocking clauses are gone): a fresh model.
+            out.cubes.clear();
+            if (solver_.check() != SatResult::Sat) return nullptr;
+            for (std::size_t i = 0; i < n; ++i) model[i] = solver_.value(key.targets[i]);
+          }
+          for (std::size_t i = 0; i < n; ++i)
+            if (auto l = implied_literal(key.preds[i], key.targets[i], model[i]))
+              out.hull.push_back(*l);
+          normalize_cube(out.hull);
+          out.cubes.push_back(out.hull);
+        }
+      }
+    }
+    return &cluster_cache_.emplace(std::move(key), std::move(out)).first->second;
   }
 
   // All-solutions enumeration: the cube of the current model, blocked, until unsat.
@@ -410,6 +644,9 @@ class PredicateAbstractor {
   std::unordered_map<LeqKey, bool, LeqKeyHash> leq_cache_;
   std::unordered_map<BlockKey, PredicateState, BlockKeyHash> block_cache_;
   std::unordered_map<std::uint64_t, Term> shift_cache_;
+  std::unordered_map<ClusterKey, ClusterAbstraction, ClusterKeyHash> cluster_cache_;
+  TermVarCache vars_;
+  ClusterSplitter splitter_;
   std::vector<std::uint32_t> index_;  // encode_step's SSA index, reset after each post
 };
 
@@ -423,12 +660,17 @@ inline void report_abstractor(const PredicateAbstractor& abs, std::map<std::stri
   x["pred cartesian posts"] = static_cast<double>(p.cartesian_posts);
   x["pred boolean posts"] = static_cast<double>(p.boolean_posts);
   x["pred boolean fallbacks"] = static_cast<double>(p.boolean_fallbacks);
+  x["pred clusters"] = static_cast<double>(p.clusters);
+  x["pred cluster cache hits"] = static_cast<double>(p.cluster_cache_hits);
+  x["pred clusters cartesian"] = static_cast<double>(p.clusters_cartesian);
+  x["pred clusters weakened"] = static_cast<double>(p.clusters_weakened);
   if (p.boolean_timeouts) x["pred boolean timeouts"] = static_cast<double>(p.boolean_timeouts);
   x["pred frame literals"] = static_cast<double>(p.frame_literals);
   x["pred infeasible posts"] = static_cast<double>(p.infeasible_posts);
   x["pred post time s"] = p.post_time;
   x["pred leq checks"] = static_cast<double>(p.leq_checks);
   x["pred leq syntactic"] = static_cast<double>(p.leq_syntactic);
+  x["pred leq refuted"] = static_cast<double>(p.leq_refuted);
   x["pred leq time s"] = p.leq_time;
   x["pred solver calls"] = static_cast<double>(s.calls());
   x["pred solver time s"] = s.seconds();
