@@ -250,29 +250,23 @@ TEST_CASE("predicate: posts through assignments, havoc, infeasible assumes") {
   CHECK(abs.stats().infeasible_posts >= 2);
 }
 
-TEST_CASE("predicate: Boolean falls back to Cartesian above the predicate bound") {
+TEST_CASE("predicate: Boolean falls back to Cartesian above the predicate or cube bound") {
+  // x = y \/ x = -y over both predicates: neither is implied, so Cartesian gives top.
+  // With one predicate allowed per location the whole post is Cartesian; with one cube
+  // allowed, the cluster of both predicates is.
   Fixture f;
-  PredicateOptions o;
-  o.boolean_max_predicates = 1;
-  PredicateAbstractor abs(f.em, o);
   Operation op = Assume{f.em->or_(f.p_eq, f.p_neg)};
-  auto r =
-      abs.post(PredicateState::top(), op, PredicateSet{f.p_eq, f.p_neg}, AbstractionMode::Boolean);
-  CHECK(r.is_top());
-  CHECK(abs.stats().boolean_fallbacks == 1);
-}
-
-TEST_CASE("predicate: a cluster above the cube bound is abstracted Cartesian") {
-  // x = y \/ x = -y: one cluster whose enumeration finds more cubes than the one allowed.
-  Fixture f;
-  PredicateOptions o;
-  o.boolean_max_cubes = 1;
-  PredicateAbstractor abs(f.em, o);
-  Operation op = Assume{f.em->or_(f.p_eq, f.p_neg)};
-  auto r =
-      abs.post(PredicateState::top(), op, PredicateSet{f.p_eq, f.p_neg}, AbstractionMode::Boolean);
-  CHECK(r.is_top());  // neither x = y nor x = -y is implied
-  CHECK(abs.stats().clusters_cartesian == 1);
+  for (const bool cube_bound : {false, true}) {
+    CAPTURE(cube_bound);
+    PredicateOptions o;
+    (cube_bound ? o.boolean_max_cubes : o.boolean_max_predicates) = 1;
+    PredicateAbstractor abs(f.em, o);
+    auto r = abs.post(PredicateState::top(), op, PredicateSet{f.p_eq, f.p_neg},
+                      AbstractionMode::Boolean);
+    CHECK(r.is_top());
+    CHECK(abs.stats().boolean_fallbacks == (cube_bound ? 0 : 1));
+    CHECK(abs.stats().clusters_cartesian == (cube_bound ? 1 : 0));
+  }
 }
 
 TEST_CASE("predicate: Boolean abstraction by independent clusters") {

@@ -525,7 +525,6 @@ class PredicateAbstractor {
       ++stats_.cluster_cache_hits;
       return &it->second;
     }
-    ExprManager& e = ssa_.ssa();
     ClusterAbstraction out;
     {
       SolverScope<Cvc5Solver> scope(solver_);
@@ -538,40 +537,16 @@ class PredicateAbstractor {
         out.bottom = true;
       } else {
         for (std::size_t i = 0; i < n; ++i) model[i] = solver_.value(key.targets[i]);
-        bool exact = n <= opts_.boolean_max_predicates;
-        if (exact) {
-          // All solutions: the cube of each model, blocked, until unsat.
-          SolverScope<Cvc5Solver> inner(solver_);
-          for (;;) {
-            Cube cube;
-            std::vector<Term> lits;
-            for (std::size_t i = 0; i < n && exact; ++i) {
-              if (!model[i]) {
-                exact = false;
-                break;
-              }
-              const bool pos = *model[i] == 1;
-              cube.push_back(Literal{key.preds[i], pos});
-              lits.push_back(pos ? key.targets[i] : e.not_(key.targets[i]));
-            }
-            if (!exact) break;
-            out.cubes.push_back(std::move(cube));
-            if (out.cubes.size() > opts_.boolean_max_cubes) {
-              exact = false;
-              break;
-            }
-            if (n == 0) break;
-            solver_.assert_(e.not_(e.conj(lits)));
-            const SatResult r = solver_.check();
-            if (r == SatResult::Unsat) break;
-            if (r == SatResult::Unknown) return nullptr;
-            for (std::size_t i = 0; i < n; ++i) model[i] = solver_.value(key.targets[i]);
-          }
+        const bool enumerated = n <= opts_.boolean_max_predicates;
+        std::optional<PredicateState> exact;
+        if (enumerated) {
+          SolverScope<Cvc5Solver> inner(solver_);  // the blocking clauses go with it
+          exact = enumerate(key.preds, key.targets, model);
         }
         if (exact) {
-          // Simplified before it enters products: a predicate the cluster leaves free
-          // gives two cubes here and one (without it) after resolution.
-          out.cubes = PredicateState::of_cubes(std::move(out.cubes)).cubes();
+          // Simplified (by enumerate) before it enters products: a predicate the
+          // cluster leaves free gives two cubes there and one here.
+          out.cubes = exact->cubes();
           // The hull: literals of the first cube that every cube has.
           for (const Literal& l : out.cubes.front()) {
             bool all = true;
@@ -584,9 +559,8 @@ class PredicateAbstractor {
           }
         } else {
           ++stats_.clusters_cartesian;
-          if (!out.cubes.empty()) {
+          if (enumerated) {
             // The enumeration ran (and its blocking clauses are gone): a fresh model.
-            out.cubes.clear();
             if (solver_.check() != SatResult::Sat) return nullptr;
             for (std::size_t i = 0; i < n; ++i) model[i] = solver_.value(key.targets[i]);
           }
@@ -603,8 +577,9 @@ class PredicateAbstractor {
 
   // All-solutions enumeration: the cube of the current model, blocked, until unsat.
   // nullopt: unknown or too many cubes (the caller falls back to Cartesian).
-  std::optional<PredicateState> enumerate(const PredicateSet& preds,
-                                          const std::vector<Term>& targets,
+  // `preds`: a PredicateSet or the predicates of one cluster (anything indexable).
+  template <class Preds>
+  std::optional<PredicateState> enumerate(const Preds& preds, const std::vector<Term>& targets,
                                           std::vector<std::optional<std::int64_t>> model) {
     ExprManager& e = ssa_.ssa();
     std::vector<Cube> cubes;
@@ -619,6 +594,7 @@ class PredicateAbstractor {
         lits.push_back(pos ? targets[i] : e.not_(targets[i]));
       }
       cubes.push_back(std::move(c));
+      if (targets.empty()) break;  // the one empty cube: true
       if (cubes.size() > opts_.boolean_max_cubes) return std::nullopt;
       if (opts_.boolean_budget_ms > 0 &&
           std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count() >
