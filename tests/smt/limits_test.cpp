@@ -12,6 +12,7 @@
 #include "precis/algorithms/cegar.hpp"
 #include "precis/core/limits.hpp"
 #include "precis/domains/explicit/explicit_analysis.hpp"
+#include "precis/domains/predicate/independent_clusters.hpp"
 #include "precis/domains/predicate/predicate_analysis.hpp"
 #include "precis/domains/product/product_domain.hpp"
 #include "precis/io/cfa_reader.hpp"
@@ -238,8 +239,12 @@ TEST_CASE("limits: a check that runs into the deadline throws, its own timeout a
     Cvc5Solver s(em, o);
     std::vector<Term> easy{em.gt(em.var(0), em.int_val(0))};
     REQUIRE(s.check_assuming(easy) == SatResult::Sat);
+    s.push();
     s.assert_(f);
     CHECK(limit_reason([&] { (void)s.check(); }) == "time limit of test reached");
+    // The engine of the check the deadline ended is dropped, not popped back: pop()
+    // only forgets the frame.
+    s.pop();
   }
   {
     // Far from the deadline, the per-call limit gives unknown (with the retry).
@@ -387,6 +392,47 @@ TEST_CASE("limits: the non-linear hang of issue 7 ends with a right verdict") {
       if (r.verdict == Verdict::Unsafe) CHECK(r.counterexample);
     }
   }
+}
+
+TEST_CASE("limits: a check too large for the time left is declined before cvc5 sees it") {
+  // A flat disjunction of 100,000 equalities (300,000 nodes): at 20 us a node cvc5's
+  // uninterruptible preprocessing would need 6 s, and 3 s are left. Small checks of the
+  // same solver still run.
+  ExprManager em;
+  const Term x = em.var(em.declare("x", Type::Int));
+  std::vector<Term> eqs;
+  for (int i = 0; i < 100000; ++i) eqs.push_back(em.eq(x, em.int_val(i)));
+  const Term big = em.mk(Op::Or, eqs);
+  Cvc5Options o;
+  o.deadline = deadline_in(std::chrono::seconds(3));
+  Cvc5Solver s(em, o);
+  REQUIRE(s.check_assuming(std::vector<Term>{em.gt(x, em.int_val(5))}) == SatResult::Sat);
+  CHECK(limit_reason([&] { (void)s.check_assuming(std::vector<Term>{big}); }) ==
+        "time limit of test reached");
+  CHECK(s.stats().declined_near_deadline == 1);
+  CHECK(s.check_assuming(std::vector<Term>{em.lt(x, em.int_val(0))}) == SatResult::Sat);
+  CHECK_FALSE(fits_before_deadline(o.deadline, 300000));
+  CHECK(fits_before_deadline(Deadline{}, 300000));
+}
+
+TEST_CASE("limits: encoding a path and splitting a post into clusters poll the deadline") {
+  // A guard of 20,000 nodes: rebuilding it over SSA variables polls every 4,096 nodes.
+  ExprManager em;
+  const VarId x = em.declare("x", Type::Int);
+  std::vector<Term> eqs;
+  for (int i = 0; i < 10000; ++i) eqs.push_back(em.eq(em.var(x), em.int_val(i)));
+  const std::vector<Operation> ops{Assume{em.mk(Op::Or, eqs)}};
+  SsaVars ssa(em);
+  CHECK(encode_path(ssa, ops).size() == 1);  // no deadline: encoded
+  SsaVars late(em);
+  late.set_deadline(passed_deadline());
+  CHECK(limit_reason([&] { (void)encode_path(late, ops); }) == "time limit of test reached");
+  TermVarCache vars;
+  vars.set_deadline(passed_deadline());
+  const Term guard = std::get<Assume>(ops[0]).cond;
+  CHECK(limit_reason([&] { (void)vars.vars(guard); }) == "time limit of test reached");
+  TermVarCache unlimited;
+  CHECK(unlimited.vars(guard) == std::vector<VarId>{x});
 }
 
 TEST_CASE("limits: explicit refinement and the input search throw at the deadline") {

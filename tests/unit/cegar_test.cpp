@@ -208,4 +208,32 @@ TEST_CASE("Fig. 2: Interpolate/Refine on its error path; scoped precision saves 
   CHECK(r2.stats.refinements == 1);
 }
 
+TEST_CASE("LocalPrecision: an increment every location has already changes nothing") {
+  // add() under Global, Function and Scope granularity adds an increment to every
+  // location (of a function) once; the second time it is below what they all hold.
+  Cfa cfa = fig1();
+  const VarId flag = cfa.exprs().find("flag")->id, ticks = cfa.exprs().find("ticks")->id;
+  const Loc n = static_cast<Loc>(cfa.num_locations());
+  for (auto g : {Granularity::Global, Granularity::Function, Granularity::Scope}) {
+    CAPTURE(to_string(g));
+    LocalPrecision<VariableSet> p(cfa, g);
+    CHECK(p.add(0, VariableSet{flag}, cfa.exprs()));
+    for (Loc l = 0; l < n; ++l) CHECK(p.at(l).contains(flag));
+    CHECK_FALSE(p.add(n - 1, VariableSet{flag}, cfa.exprs()));
+    CHECK(p.add(n - 1, VariableSet{flag, ticks}, cfa.exprs()));
+    for (Loc l = 0; l < n; ++l) CHECK(p.at(l).contains(ticks));
+    // A join keeps what every location holds: adding it again changes nothing.
+    LocalPrecision<VariableSet> q(cfa, g);
+    LocalPrecision<VariableSet> j = q.join(p);
+    CHECK_FALSE(j.add(1, VariableSet{ticks}, cfa.exprs()));
+    CHECK(j.total_size() == p.total_size());
+  }
+  // Location granularity adds at the one location only.
+  LocalPrecision<VariableSet> loc(cfa, Granularity::Location);
+  CHECK(loc.add(1, VariableSet{flag}, cfa.exprs()));
+  CHECK(loc.at(1).contains(flag));
+  CHECK_FALSE(loc.at(0).contains(flag));
+  CHECK(loc.add(0, VariableSet{flag}, cfa.exprs()));
+}
+
 }  // namespace cegar_test

@@ -31,6 +31,7 @@
 #include <algorithm>
 #include <cstdint>
 #include <map>
+#include <memory>
 #include <numeric>
 #include <optional>
 #include <set>
@@ -41,6 +42,7 @@
 
 #include "precis/cfa/operation.hpp"
 #include "precis/core/limits.hpp"
+#include "precis/core/teardown.hpp"
 #include "precis/expr/printer.hpp"
 #include "precis/refine/path_constants.hpp"
 #include "precis/smt/path_formula.hpp"
@@ -76,15 +78,6 @@ struct PathInterpolants {
   InterpolantTier tier = InterpolantTier::Farkas;
   bool constants_propagated = false;  // found on the path with constants propagated
 };
-
-// The deadline of a solver that has one (Cvc5Solver), else none.
-template <class S>
-Deadline solver_deadline(const S& solver) {
-  if constexpr (requires { solver.deadline(); })
-    return solver.deadline();
-  else
-    return Deadline{};
-}
 
 namespace farkas_detail {
 
@@ -301,8 +294,15 @@ inline std::optional<std::vector<Term>> solve_lp(ExprManager& em, const std::vec
                                                  std::size_t n, std::uint32_t timeout_ms,
                                                  const Deadline& deadline) {
   if (rows.empty()) return std::nullopt;
+  std::uint64_t entries = 0;
+  for (const Row& r : rows) entries += r.lhs.coef.size() + 1;
+  if (!fits_before_deadline(deadline, 2 * entries))
+    throw limit_reached(LimitKind::Time, deadline.reason);
   const CallLimit limit = call_limit(deadline, timeout_ms);
-  cvc5::Solver s;
+  // Shared so that a check the deadline ends can park it (core/teardown.hpp): freeing an
+  // LP of thousands of rows costs tenths of a second, past the run's limit.
+  auto owner = std::make_shared<cvc5::Solver>();
+  cvc5::Solver& s = *owner;
   s.setOption("produce-models", "true");
   if (limit.ms > 0) s.setOption("tlimit-per", std::to_string(limit.ms));
   s.setLogic("QF_LRA");
@@ -313,6 +313,7 @@ inline std::optional<std::vector<Term>> solve_lp(ExprManager& em, const std::vec
   std::map<VarId, std::vector<cvc5::Term>> by_var;
   std::vector<cvc5::Term> bsum;
   for (std::size_t r = 0; r < rows.size(); ++r) {
+    if ((r & 1023U) == 1023U) deadline.check();
     cvc5::Term l = s.mkConst(real, "l" + std::to_string(r));
     lambda.push_back(l);
     if (!rows[r].eq) s.assertFormula(s.mkTerm(K::GEQ, {l, zero}));
@@ -326,7 +327,14 @@ inline std::optional<std::vector<Term>> solve_lp(ExprManager& em, const std::vec
   for (auto& [v, xs] : by_var) s.assertFormula(s.mkTerm(K::EQUAL, {sum(xs), zero}));
   s.assertFormula(s.mkTerm(K::LEQ, {sum(bsum), s.mkReal(-1)}));
   const cvc5::Result res = s.checkSat();
-  if (res.isUnknown()) throw_if_out_of_time(deadline, limit);
+  if (res.isUnknown()) {
+    try {
+      throw_if_out_of_time(deadline, limit);
+    } catch (const limit_reached&) {
+      defer_teardown(owner);
+      throw;
+    }
+  }
   if (!res.isSat()) return std::nullopt;
   try {
     // Integer multipliers: scale the rational ones by the lcm of their denominators.
@@ -545,6 +553,7 @@ std::optional<PathInterpolants> interpolate_path(SsaVars& ssa, std::span<const O
                                                  std::string* why = nullptr) {
   if (&solver.manager() != &ssa.ssa() || ops.empty()) return std::nullopt;
   const Deadline deadline = solver_deadline(solver);
+  ssa.set_deadline(deadline);
   PathFormula pf = encode_path(ssa, ops);
   PathConstants constants(ssa.ssa(), pf);
   PathFormula lin;
@@ -620,6 +629,7 @@ template <SmtSolver S>
 std::string check_interpolant_sequence(SsaVars& ssa, std::span<const Operation> ops,
                                        std::span<const Term> seq, S& solver) {
   ExprManager& em = ssa.ssa();
+  ssa.set_deadline(solver_deadline(solver));
   PathFormula pf = encode_path(ssa, ops);
   const std::size_t n = pf.size();
   if (seq.size() != n + 1) return "wrong length";

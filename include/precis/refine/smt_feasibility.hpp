@@ -89,6 +89,7 @@ PathFeasibility check_path_feasibility(SsaVars& ssa, std::span<const Operation> 
     res.reason = "solver is not over the SSA manager";
     return res;
   }
+  ssa.set_deadline(solver_deadline(solver));
   PathFormula pf = encode_path(ssa, ops);
   // Steps as assumptions, so an unsat core names steps.
   std::vector<Term> as;

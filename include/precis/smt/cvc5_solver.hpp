@@ -82,19 +82,22 @@ class Cvc5Solver {
 
   void push() {
     forget_retry();
-    main_->solver->push();
+    main_engine().solver->push();
     frames_.emplace_back();
   }
   void pop() {
     if (frames_.size() <= 1) throw std::logic_error("Cvc5Solver::pop without push");
     forget_retry();
-    main_->solver->pop();
+    if (main_) main_->solver->pop();  // a dropped engine is rebuilt without the frame
     frames_.pop_back();
   }
   void assert_(Term f) {
     require_bool(f);
     forget_retry();
-    main_->solver->assertFormula(translate(*main_, f));
+    Engine& m = main_engine();
+    const std::uint64_t before = m.translated;
+    m.solver->assertFormula(translate(m, f));
+    m.asserted_since_check += m.translated - before;
     frames_.back().push_back(f);
   }
 
@@ -109,18 +112,28 @@ class Cvc5Solver {
     reason_.clear();
     last_ = SatResult::Unknown;  // no stale model or core if this check throws
     // Translated before the time limit is computed: the solver gets what is left after.
-    for (Term a : assumptions_) translate(*main_, a);
+    Engine& m = main_engine();
+    for (Term a : assumptions_) translate(m, a);
     const CallLimit limit = call_limit(opts_.deadline, opts_.timeout_ms);
-    set_time_limit(*main_, limit.ms);
-    SatResult r = run_check(*main_);
-    if (r == SatResult::Unknown) out_of_time(limit);
+    set_time_limit(m, limit.ms);
+    const std::uint64_t pending = admit(m);
+    SatResult r = run_check(m, pending);
+    if (r == SatResult::Unknown) {
+      try {
+        out_of_time(limit);
+      } catch (const limit_reached&) {
+        drop_main_engine();
+        throw;
+      }
+    }
     if (r == SatResult::Unknown && opts_.retry_on_unknown) {
       ++stats_.retries;
       const CallLimit retry_limit = call_limit(opts_.deadline, opts_.timeout_ms);
       retry_ = make_engine(Mode::Retry, retry_limit.ms);
       for (const auto& frame : frames_)
         for (Term f : frame) retry_->solver->assertFormula(translate(*retry_, f));
-      r = run_check(*retry_);
+      retry_->asserted_since_check = retry_->translated;
+      r = run_check(*retry_, admit(*retry_));
       if (r == SatResult::Unknown) {
         out_of_time(retry_limit);
         reason_ +=
@@ -246,9 +259,9 @@ class Cvc5Solver {
   }
 
   // ---- cvc5-level access (terms of the main solver) -----------------------------------
-  [[nodiscard]] cvc5::Solver& raw() noexcept { return *main_->solver; }
-  cvc5::Term to_cvc5(Term t) { return translate(*main_, t); }
-  std::optional<Term> from_cvc5(const cvc5::Term& t) { return back(*main_, t); }
+  [[nodiscard]] cvc5::Solver& raw() { return *main_engine().solver; }
+  cvc5::Term to_cvc5(Term t) { return translate(main_engine(), t); }
+  std::optional<Term> from_cvc5(const cvc5::Term& t) { return back(main_engine(), t); }
 
  private:
   enum class Mode : std::uint8_t { Main, Retry, Side, Interpolation };
@@ -260,6 +273,8 @@ class Cvc5Solver {
     std::unordered_map<VarId, cvc5::Term> consts;
     std::unordered_map<cvc5::Term, VarId> vars_of;  // back translation of constants
     std::uint64_t translated = 0;                   // terms translated (deadline polls)
+    std::uint64_t asserted_since_check = 0;         // new nodes asserted (admit)
+    double ns_per_node = 0;  // time per node taken in on the last large check (admit)
   };
 
   struct Timer {
@@ -297,11 +312,40 @@ class Cvc5Solver {
     return e;
   }
 
-  SatResult run_check(Engine& e) {
+  // Admission near the deadline (fits_before_deadline, smt/solver.hpp): the nodes to
+  // take in are those of the assertions since the engine's last check and of the
+  // assumptions; the rate is the one the engine showed on its last large check, at
+  // least kSolverNsPerNode. Returns the node count, for run_check to learn the rate.
+  static constexpr std::uint64_t kLearnFromNodes = 4096;
+  std::uint64_t admit(Engine& e) {
+    std::uint64_t pending = e.asserted_since_check;
+    if (opts_.deadline.none()) return pending;
+    const double rate = std::max(kSolverNsPerNode, e.ns_per_node);
+    const auto fits =
+        static_cast<std::uint64_t>(static_cast<double>(opts_.deadline.remaining_ms()) * 1e6 / rate);
+    for (Term a : assumptions_) {
+      if (pending > fits) break;
+      pending += dag_size(a, fits - pending + 1);
+    }
+    if (!fits_before_deadline(opts_.deadline, pending, rate)) {
+      ++stats_.declined_near_deadline;
+      throw limit_reached(LimitKind::Time, opts_.deadline.reason);
+    }
+    return pending;
+  }
+
+  SatResult run_check(Engine& e, std::uint64_t pending) {
     std::vector<cvc5::Term> as;
     as.reserve(assumptions_.size());
     for (Term a : assumptions_) as.push_back(translate(e, a));
+    const auto t0 = std::chrono::steady_clock::now();
     cvc5::Result r = as.empty() ? e.solver->checkSat() : e.solver->checkSatAssuming(as);
+    e.asserted_since_check = 0;
+    if (pending >= kLearnFromNodes)
+      e.ns_per_node = static_cast<double>(std::chrono::duration_cast<std::chrono::nanoseconds>(
+                                              std::chrono::steady_clock::now() - t0)
+                                              .count()) /
+                      static_cast<double>(pending);
     if (r.isSat()) return SatResult::Sat;
     if (r.isUnsat()) return SatResult::Unsat;
     reason_ = "cvc5: " + r.toString();
@@ -318,7 +362,28 @@ class Cvc5Solver {
   // A call under `limit` gave no answer: if the run's time is what ran out, end the run.
   void out_of_time(const CallLimit& limit) const { throw_if_out_of_time(opts_.deadline, limit); }
 
-  Engine& current() { return retry_ ? *retry_ : *main_; }
+  Engine& current() { return retry_ ? *retry_ : main_engine(); }
+
+  // A check the deadline ended leaves cvc5's engine holding that check's state, and
+  // popping back from it costs as much as its preprocessing did (tenths of a second on a
+  // block formula of 30,000 nodes, past the run's limit). The run is ending: the engine
+  // is parked for teardown (core/teardown.hpp) instead, and rebuilt from `frames_` if
+  // the solver is used again.
+  void drop_main_engine() {
+    if (main_) defer_teardown(std::shared_ptr<Engine>(std::move(main_)));
+  }
+  Engine& main_engine() {
+    if (!main_) {
+      auto e = make_engine(Mode::Main);
+      for (std::size_t i = 0; i < frames_.size(); ++i) {
+        if (i > 0) e->solver->push();
+        for (Term f : frames_[i]) e->solver->assertFormula(translate(*e, f));
+      }
+      e->asserted_since_check = e->translated;
+      main_ = std::move(e);
+    }
+    return *main_;
+  }
   void forget_retry() { retry_.reset(); }
   Engine& side_engine() {
     if (!side_) side_ = make_engine(Mode::Side);

@@ -21,6 +21,7 @@
 #include <vector>
 
 #include "precis/cfa/operation.hpp"
+#include "precis/core/limits.hpp"
 #include "precis/expr/term.hpp"
 
 namespace precis {
@@ -65,60 +66,83 @@ class SsaVars {
   }
   [[nodiscard]] bool is_auxiliary(VarId ssa_var) const { return origin(ssa_var).var == no_var; }
 
+  // The deadline that shift() and unshift() poll while they rebuild a term (every
+  // kPollNodes nodes): a guard or an invariant of hundreds of thousands of nodes takes
+  // a second to rebuild, and a refiner encodes it once per path it checks (issue 23:
+  // every phase ends by its own limit). Past it they throw limit_reached. The owner of
+  // the solver sets it (check_path_feasibility does, from its solver's deadline).
+  void set_deadline(Deadline d) { deadline_ = std::move(d); }
+  [[nodiscard]] const Deadline& deadline() const noexcept { return deadline_; }
+
   // t over program variables -> t over SSA variables, x -> x@index[x] (0 past the end).
   Term shift(Term t, std::span<const std::uint32_t> index) {
-    return rebuild(t, ssa_, [&](VarId x) { return var(x, x < index.size() ? index[x] : 0); });
+    return rebuild(
+        t, ssa_, [&](VarId x) { return var(x, x < index.size() ? index[x] : 0); }, &deadline_);
   }
   // The same with the index as a function VarId -> SSA index (no O(variables) vector).
   template <class IndexOf>
   requires std::invocable<IndexOf&, VarId> Term shift(Term t, IndexOf&& index_of) {
-    return rebuild(t, ssa_, [&](VarId x) { return var(x, index_of(x)); });
+    return rebuild(
+        t, ssa_, [&](VarId x) { return var(x, index_of(x)); }, &deadline_);
   }
   // t over SSA variables -> t over program variables, x@k -> x. An auxiliary variable
   // has no program counterpart: std::logic_error (an interpolant must not mention one).
   Term unshift(Term t) {
-    return rebuild(t, base_, [&](VarId s) {
-      const VarId x = origin(s).var;
-      if (x == no_var)
-        throw std::logic_error("SsaVars::unshift: auxiliary variable '" + ssa_.variable(s).name +
-                               "' has no program variable");
-      return base_.var(x);
-    });
+    return rebuild(
+        t, base_,
+        [&](VarId s) {
+          const VarId x = origin(s).var;
+          if (x == no_var)
+            throw std::logic_error("SsaVars::unshift: auxiliary variable '" +
+                                   ssa_.variable(s).name + "' has no program variable");
+          return base_.var(x);
+        },
+        &deadline_);
   }
 
   // Rebuilds `t` in `target`, mapping variables with `f` (VarId -> Term of target).
+  // With a deadline, polls it every kPollNodes new nodes (throws limit_reached).
+  static constexpr std::size_t kPollNodes = 4096;
   template <class F>
-  static Term rebuild(Term t, ExprManager& target, F&& f) {
-    std::unordered_map<Term, Term, TermHash> memo;
-    return rebuild_rec(t, target, f, memo);
+  static Term rebuild(Term t, ExprManager& target, F&& f, const Deadline* deadline = nullptr) {
+    Rebuild<F> rb{target, f, deadline && !deadline->none() ? deadline : nullptr, {}, 0};
+    return rb.run(t);
   }
 
  private:
   template <class F>
-  static Term rebuild_rec(Term t, ExprManager& target, F& f,
-                          std::unordered_map<Term, Term, TermHash>& memo) {
-    if (auto it = memo.find(t); it != memo.end()) return it->second;
-    Term r;
-    switch (t.op()) {
-      case Op::Var: r = f(t.var()); break;
-      case Op::IntConst: r = target.int_val(t.value()); break;
-      case Op::BoolConst: r = target.bool_val(t.value() != 0); break;
-      default: {
-        std::vector<Term> a;
-        a.reserve(t.num_args());
-        for (std::size_t i = 0; i < t.num_args(); ++i)
-          a.push_back(rebuild_rec(t.arg(i), target, f, memo));
-        r = target.mk(t.op(), a);
+  struct Rebuild {
+    ExprManager& target;
+    F& f;
+    const Deadline* deadline;
+    std::unordered_map<Term, Term, TermHash> memo;
+    std::size_t built;
+
+    Term run(Term t) {
+      if (auto it = memo.find(t); it != memo.end()) return it->second;
+      if (deadline && ++built % kPollNodes == 0) deadline->check();
+      Term r;
+      switch (t.op()) {
+        case Op::Var: r = f(t.var()); break;
+        case Op::IntConst: r = target.int_val(t.value()); break;
+        case Op::BoolConst: r = target.bool_val(t.value() != 0); break;
+        default: {
+          std::vector<Term> a;
+          a.reserve(t.num_args());
+          for (std::size_t i = 0; i < t.num_args(); ++i) a.push_back(run(t.arg(i)));
+          r = target.mk(t.op(), a);
+        }
       }
+      memo.emplace(t, r);
+      return r;
     }
-    memo.emplace(t, r);
-    return r;
-  }
+  };
 
   ExprManager& base_;
   ExprManager ssa_;
   std::unordered_map<std::uint64_t, VarId> ids_;
   std::vector<Origin> origin_;
+  Deadline deadline_;
 };
 
 // A sparse SSA index: (program variable, SSA index) pairs sorted by VarId, for the

@@ -24,6 +24,7 @@
 #include <unordered_map>
 #include <vector>
 
+#include "precis/core/limits.hpp"
 #include "precis/expr/term.hpp"
 
 namespace precis {
@@ -36,17 +37,29 @@ struct TermCluster {
 // The variables of terms, cached: conjuncts and predicates recur across abstractions.
 class TermVarCache {
  public:
+  // With a deadline, the walk over a new term polls it every 4,096 nodes (a guard of
+  // hundreds of thousands of nodes is walked once per post): limit_reached past it.
+  void set_deadline(Deadline d) { deadline_ = std::move(d); }
+
   const std::vector<VarId>& vars(Term t) {
     auto it = cache_.find(t);
     if (it != cache_.end()) return it->second;
     std::vector<VarId> v;
-    collect_vars(t, v);
+    std::size_t seen = 0;
+    for_each_subterm(t, [&](Term x) {
+      if ((++seen & 4095U) == 0) deadline_.check();
+      if (x.is_var()) v.push_back(x.var());
+      return true;
+    });
+    std::sort(v.begin(), v.end());
+    v.erase(std::unique(v.begin(), v.end()), v.end());
     return cache_.emplace(t, std::move(v)).first->second;
   }
   [[nodiscard]] std::size_t size() const noexcept { return cache_.size(); }
 
  private:
   std::unordered_map<Term, std::vector<VarId>, TermHash> cache_;
+  Deadline deadline_;
 };
 
 // Top-level conjuncts of t, appended to out (nested conjunctions flattened; the

@@ -92,7 +92,11 @@ class PredicateAbstractor {
  public:
   // `em` is the program's ExprManager (predicates and states refer to its terms).
   explicit PredicateAbstractor(std::shared_ptr<ExprManager> em, PredicateOptions opts = {})
-      : em_(std::move(em)), opts_(std::move(opts)), ssa_(*em_), solver_(ssa_.ssa(), opts_.solver) {}
+      : em_(std::move(em)), opts_(std::move(opts)), ssa_(*em_), solver_(ssa_.ssa(), opts_.solver) {
+    // Encoding a post and splitting it into clusters poll the run's deadline too.
+    ssa_.set_deadline(solver_deadline(solver_));
+    vars_.set_deadline(solver_deadline(solver_));
+  }
   PredicateAbstractor(const PredicateAbstractor&) = delete;
   PredicateAbstractor& operator=(const PredicateAbstractor&) = delete;
 
