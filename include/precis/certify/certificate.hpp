@@ -96,7 +96,9 @@ inline constexpr std::int64_t kFalse = -1;
 // `index` answers "which disjunct is this node" without touching the terms.
 template <class Node>
 void add_successor_hints(const Cfa& cfa, const std::vector<const Node*>& nodes,
-                         const std::vector<std::int64_t>& index, Certificate& c) {
+                         const std::vector<std::int64_t>& index, Certificate& c,
+                         const Deadline* deadline = nullptr) {
+  std::size_t polled = 0;
   const std::size_t n = cfa.num_locations();
   c.successors.assign(n, {});
   for (Loc l = 0; l < n; ++l) {
@@ -112,6 +114,7 @@ void add_successor_hints(const Cfa& cfa, const std::vector<const Node*>& nodes,
     return index[x->id];
   };
   for (const Node* node : nodes) {
+    if (deadline && (++polled & 4095U) == 0) deadline->check();
     if (index[node->id] < 0 || !node->expanded) continue;
     const auto i = static_cast<std::size_t>(index[node->id]);
     std::size_t k = 0;
@@ -198,7 +201,7 @@ certificate_from_arg(const Cfa& cfa, const ArgT& arg, const std::vector<bool>* p
     es.shrink_to_fit();
   }
   if (deadline) deadline->check();
-  if (points == nullptr) detail::add_successor_hints(cfa, nodes, index, c);
+  if (points == nullptr) detail::add_successor_hints(cfa, nodes, index, c, deadline);
   return c;
 }
 

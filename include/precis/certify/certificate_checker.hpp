@@ -131,7 +131,7 @@ class DisjunctEdgeProof {
 
  private:
   const BindingIndex& index_at(Loc l) {
-    if (!index_[l]) index_[l].emplace(std::span<const Term>(c_.disjuncts[l]));
+    if (!index_[l]) index_[l].emplace(std::span<const Term>(c_.disjuncts[l]), &deadline_);
     return *index_[l];
   }
 

@@ -34,6 +34,7 @@
 #include "precis/cfa/cfa.hpp"
 #include "precis/cfa/operation.hpp"
 #include "precis/core/big_int.hpp"
+#include "precis/core/limits.hpp"
 #include "precis/expr/eval_big.hpp"
 #include "precis/expr/term.hpp"
 
@@ -158,9 +159,12 @@ inline std::optional<Bindings> evaluate_step(const Bindings& pre, const Operatio
 // group a hash map from the values to the disjunct's index.
 class BindingIndex {
  public:
-  explicit BindingIndex(std::span<const Term> disjuncts) {
+  // With a deadline, polls it every 4,096 disjuncts (a location of a counter's ARG has
+  // a million): limit_reached past it.
+  explicit BindingIndex(std::span<const Term> disjuncts, const Deadline* deadline = nullptr) {
     valuations_.reserve(disjuncts.size());
     for (std::size_t j = 0; j < disjuncts.size(); ++j) {
+      if (deadline && (j & 4095U) == 4095U) deadline->check();
       valuations_.push_back(as_bindings(disjuncts[j]));
       const auto& v = valuations_.back();
       if (!v) continue;
