@@ -178,12 +178,15 @@ TEST_CASE("portfolio: program features and the rule they select") {
   CHECK(f.arithmetic_vars >= 1);
   CHECK(f.nonlinear);
   const PortfolioChoice c = choose_stages(f);
-  REQUIRE(c.stages.size() == 4);
+  REQUIRE(c.stages.size() == 5);
   // A loop over arithmetic: the polyhedra AI first, with a tenth of the time (issue 24);
   // octagons for a tool without polyhedra.
   CHECK(c.stages.front().analysis == "ai-poly");
   CHECK(c.stages.front().share == doctest::Approx(0.1));
   CHECK(c.stages[1].analysis == "expl+pred-abe");
+  // BMC second among the refining stages, for bugs deep in a state machine (issue 25).
+  CHECK(c.stages[2].analysis == "bmc");
+  CHECK(c.stages[2].share == doctest::Approx(0.5));
   CHECK(c.stages.back().analysis == "vinta-box");
   CHECK(c.rule == "loops with arithmetic: ai-poly first");
   const PortfolioChoice no_ppl = choose_stages(f, false);
