@@ -146,7 +146,10 @@ class Bmc {
       return;
     }
     ExprManager& em = *cfa.expr_manager();
+    Cvc5Options so = opts_.solver;
+    if (limits != nullptr && so.deadline.none()) so.deadline = Deadline::of(*limits);
     ssa_ = std::make_unique<SsaVars>(em);
+    ssa_->set_deadline(so.deadline);  // encoding a block of 20,000 edges polls it
     unrolling_ = std::make_unique<Unrolling>(cfa, *ssa_, "bmc", cfa.initial_location());
     if (!unrolling_->has_error()) {
       r.verdict = Verdict::Unknown;
@@ -154,8 +157,6 @@ class Bmc {
       complete_ = true;
       return;
     }
-    Cvc5Options so = opts_.solver;
-    if (limits != nullptr && so.deadline.none()) so.deadline = Deadline::of(*limits);
     solver_ = std::make_unique<Cvc5Solver>(ssa_->ssa(), so);
     solver_->assert_(unrolling_->at(0, cfa.initial_location()));
     for (std::size_t d = 0;; ++d) {

@@ -121,8 +121,10 @@ class KInduction {
     if (limits != nullptr && so.deadline.none()) so.deadline = Deadline::of(*limits);
     cert_.invariant = opts_.invariant;
     base_ssa_ = std::make_unique<SsaVars>(em);
+    base_ssa_->set_deadline(so.deadline);  // block encoding polls it
     base_ = std::make_unique<Unrolling>(cfa, *base_ssa_, "kbmc", cfa.initial_location());
     step_ssa_ = std::make_unique<SsaVars>(em);
+    step_ssa_->set_deadline(so.deadline);
     step_ = std::make_unique<Unrolling>(cfa, *step_ssa_, "kind");
     for (Loc l : step_->cutpoints())
       if (l < cert_.invariant.size() && cert_.invariant[l].valid() &&

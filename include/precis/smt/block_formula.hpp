@@ -110,6 +110,7 @@ class BlockFormulaEncoder {
     std::vector<Term> alts;
     std::vector<Delta> after;  // per in-edge of the current node: the index after it
     for (std::size_t v = 1; v < n; ++v) {
+      if ((v & 255U) == 0) ssa_.deadline().check();  // the SsaVars owner's deadline
       after.clear();
       op_of.clear();
       alts.clear();
