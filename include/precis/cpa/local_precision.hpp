@@ -115,19 +115,20 @@ class LocalPrecision {
   // and adding each to every location was O(path x locations x precision) (a path
   // through 2,000 inlined calls spent seconds here, past the run's time limit).
   bool add_everywhere(const P& inc) {
-    if (inc.leq(everywhere_)) return false;
-    everywhere_ = everywhere_.join(inc);
-    bool changed = false;
-    for (Loc k = 0; k < per_loc_.size(); ++k) changed |= add_at(k, inc);
-    return changed;
+    return add_once(everywhere_, inc, [](Loc) { return true; });
   }
   bool add_to_function(std::uint32_t f, const P& inc) {
     if (f >= in_function_.size()) in_function_.resize(std::size_t{f} + 1);
-    if (inc.leq(in_function_[f])) return false;
-    in_function_[f] = in_function_[f].join(inc);
+    return add_once(in_function_[f], inc, [&](Loc k) { return functions_[k] == f; });
+  }
+  // `held` is what every location in scope already holds.
+  template <class InScope>
+  bool add_once(P& held, const P& inc, InScope&& in_scope) {
+    if (inc.leq(held)) return false;
+    held = held.join(inc);
     bool changed = false;
     for (Loc k = 0; k < per_loc_.size(); ++k)
-      if (functions_[k] == f) changed |= add_at(k, inc);
+      if (in_scope(k)) changed |= add_at(k, inc);
     return changed;
   }
 
