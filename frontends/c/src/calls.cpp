@@ -1,0 +1,140 @@
+// The C front end's calls: the __VERIFIER_ and library functions it knows, undefined
+// functions as nondeterministic values, and inlining of defined functions.
+
+#include <optional>
+#include <string>
+#include <utility>
+
+#include "translator.hpp"
+
+namespace precis::c::detail {
+
+// ---- calls ------------------------------------------------------------------------------
+
+// `function`: the nondeterministic function whose return value this is (witnesses
+// give its value as \result of that function).
+Term Translator::nondet_value(IntType t, const std::string& function) {
+  VarId v = new_temp();
+  b_.nondet(emit(Havoc{v}), function);
+  emit(Assume{in_range(em_.var(v), t)});
+  return em_.var(v);
+}
+
+Term Translator::call(const clang::CallExpr* ce, bool need_value) {
+  at(ce->getExprLoc());
+  const clang::FunctionDecl* callee = ce->getDirectCallee();
+  if (callee == nullptr) unsupported(ce, "call through a function pointer");
+  const std::string name = callee->getNameAsString();
+
+  if (name == "reach_error" || name == "__VERIFIER_error" || name == "__assert_fail" ||
+      name == "__assert_perror_fail" || name == "__assert") {
+    // The call itself is the property violation; string arguments are not evaluated.
+    jump_and_cut(error_);
+    return num(0);
+  }
+  if (name == "abort" || name == "exit" || name == "_exit" || name == "_Exit" ||
+      name == "__VERIFIER_abort") {
+    for (const clang::Expr* a : ce->arguments()) effect(a);
+    jump_and_cut(sink_);
+    return num(0);
+  }
+  if (name == "__VERIFIER_assume") {
+    if (ce->getNumArgs() != 1)
+      unsupported(ce, "__VERIFIER_assume with " + std::to_string(ce->getNumArgs()) + " arguments");
+    Loc t = fresh(), f = fresh();  // f: the path ends there
+    branch(ce->getArg(0), t, f);
+    cur_ = t;
+    return num(0);
+  }
+  if (name.rfind("__VERIFIER_nondet_", 0) == 0) {
+    for (const clang::Expr* a : ce->arguments()) effect(a);
+    if (callee->getReturnType()->isVoidType()) return num(0);
+    return nondet_value(int_type(callee->getReturnType(), ce->getExprLoc()), name);
+  }
+  if (name == "__builtin_expect" && ce->getNumArgs() == 2) {
+    Term v = rvalue(ce->getArg(0));
+    effect(ce->getArg(1));
+    return v;
+  }
+  const clang::FunctionDecl* def = callee->getDefinition();
+  if (def == nullptr && name == "__VERIFIER_assert" && ce->getNumArgs() == 1) {
+    Loc t = fresh();
+    branch(ce->getArg(0), t, error_);
+    cur_ = t;
+    return num(0);
+  }
+  if (def != nullptr && def->hasBody()) return inline_call(def, ce, need_value);
+
+  // A function without a definition.
+  if (!opt_.unknown_functions_nondet) unsupported(ce, "call of undefined function '" + name + "'");
+  for (const clang::Expr* a : ce->arguments()) {
+    const clang::QualType t = a->IgnoreParenImpCasts()->getType();
+    if (!t->isIntegralOrEnumerationType())
+      unsupported(a, "call of undefined function '" + name + "' with a non-integer argument");
+  }
+  for (const clang::Expr* a : ce->arguments()) effect(a);
+  const clang::QualType rt = callee->getReturnType();
+  if (rt->isVoidType()) return num(0);
+  if (!rt->isIntegralOrEnumerationType())
+    unsupported(ce,
+                "call of undefined function '" + name + "' returning '" + rt.getAsString() + "'");
+  IntType t = int_type(rt, ce->getExprLoc());
+  if (!need_value) return num(0);
+  return nondet_value(t, name);
+}
+
+// Inlines a call: fresh copies of parameters and locals for each call site.
+Term Translator::inline_call(const clang::FunctionDecl* def, const clang::CallExpr* ce,
+                             bool need_value) {
+  opt_.deadline.check();
+  const std::string name = def->getNameAsString();
+  for (const Frame& fr : frames_)
+    if (fr.fn == def) unsupported(ce, "recursive call of '" + name + "'");
+  if (def->isVariadic()) unsupported(ce, "call of variadic function '" + name + "'");
+  if (ce->getNumArgs() != def->getNumParams())
+    unsupported(ce, "call of '" + name + "' with " + std::to_string(ce->getNumArgs()) +
+                        " arguments for " + std::to_string(def->getNumParams()) + " parameters");
+
+  Frame f;
+  f.fn = def;
+  f.index = function_index(name);
+  const int instance = ++instances_[def];
+  f.prefix = instance == 1 ? name : name + "#" + std::to_string(instance);
+  f.instance = b_.instance(f.prefix);
+  f.exit = b_.fresh_location(f.index);
+  b_.instance(f.exit, f.instance);
+  const clang::QualType rq = def->getReturnType();
+  if (!rq->isVoidType()) {
+    f.ret_type = int_type(rq, def->getLocation());
+    f.ret = new_var(f.prefix + "::__retval", f.index);
+  }
+  // Arguments are evaluated in the caller, left to right, into the parameter copies.
+  for (unsigned i = 0; i < def->getNumParams(); ++i) {
+    const clang::ParmVarDecl* p = def->getParamDecl(i);
+    IntType pt = int_type(p->getType(), p->getLocation());
+    VarId v = new_var(f.prefix + "::" + p->getNameAsString(), f.index);
+    f.locals[p] = v;
+    const clang::Expr* a = ce->getArg(i);
+    at(a->getExprLoc());
+    IntType at = type_of(a);
+    if (at.width == pt.width && at.is_signed == pt.is_signed && at.is_bool == pt.is_bool)
+      store(v, pt, a);
+    else  // a call without prototype: clang did not convert the argument
+      emit(Assign{v, as_int(convert(rvalue(a), at, pt))});
+  }
+  frames_.push_back(std::move(f));
+  const std::uint32_t saved_line = line_;
+  at(def->getBody()->getBeginLoc());
+  stmt(def->getBody());
+  Frame& fr = frames_.back();
+  if (fr.ret) emit(Havoc{*fr.ret});  // falling off the end: the value is indeterminate
+  jump(fr.exit);
+  cur_ = fr.exit;
+  std::optional<VarId> ret = fr.ret;
+  frames_.pop_back();
+  line_ = saved_line;
+  if (!ret || !need_value) return num(0);
+  return em_.var(*ret);
+}
+
+}  // namespace precis::c::detail

@@ -1,0 +1,82 @@
+// The C front end's variable declarations: globals and static locals (set up from the
+// initial location) and block-scope variables.
+
+#include <string>
+#include <vector>
+
+#include "translator.hpp"
+
+namespace precis::c::detail {
+
+// ---- globals ----------------------------------------------------------------------------
+
+void Translator::collect_static_locals(const clang::Stmt* s,
+                                       std::vector<const clang::VarDecl*>& out) {
+  if (s == nullptr) return;
+  if (const auto* ds = llvm::dyn_cast<clang::DeclStmt>(s))
+    for (const clang::Decl* d : ds->decls())
+      if (const auto* vd = llvm::dyn_cast<clang::VarDecl>(d); vd && vd->isStaticLocal())
+        out.push_back(vd);
+  for (const clang::Stmt* c : s->children()) collect_static_locals(c, out);
+}
+
+// Globals start at their initializer or 0 (C's static initialisation), set by edges
+// from the initial location; extern variables without a definition are arbitrary.
+void Translator::declare_globals(clang::TranslationUnitDecl* tu) {
+  std::vector<const clang::VarDecl*> vars;
+  for (clang::Decl* d : tu->decls()) {
+    if (const auto* vd = llvm::dyn_cast<clang::VarDecl>(d)) {
+      if (vd->getCanonicalDecl() == vd) vars.push_back(vd);
+    } else if (const auto* fd = llvm::dyn_cast<clang::FunctionDecl>(d)) {
+      if (fd->doesThisDeclarationHaveABody()) collect_static_locals(fd->getBody(), vars);
+    }
+  }
+  for (const clang::VarDecl* vd : vars) {
+    const clang::VarDecl* def = vd->getDefinition();
+    if (def == nullptr) def = vd->getActingDefinition();
+    const clang::VarDecl* any = def != nullptr ? def : vd;
+    at(any->getLocation());
+    IntType t = int_type(any->getType(), any->getLocation());
+    std::string name = any->getNameAsString();
+    if (vd->isStaticLocal()) {
+      const auto* fd = llvm::dyn_cast<clang::FunctionDecl>(vd->getDeclContext());
+      name = (fd != nullptr ? fd->getNameAsString() : std::string("static")) + "::" + name;
+    }
+    VarId v = new_var(name, global_scope);
+    globals_[vd->getCanonicalDecl()] = v;
+    const clang::Expr* init = nullptr;
+    if (def != nullptr) init = def->getInit();
+    if (def == nullptr) {
+      emit(Havoc{v});
+      emit(Assume{in_range(em_.var(v), t)});
+    } else if (init != nullptr) {
+      auto c = constant(init);
+      if (!c) unsupported(init, "non-constant initializer of a global variable");
+      emit(Assign{v, as_int(convert(num(*c), type_of(init), t))});
+    } else {
+      emit(Assign{v, num(0)});
+    }
+  }
+}
+
+// ---- block-scope variables --------------------------------------------------------------
+
+void Translator::local_decl(const clang::VarDecl* vd) {
+  at(vd->getLocation());
+  if (vd->hasGlobalStorage() || vd->getCanonicalDecl()->hasExternalStorage())
+    return;  // set up with the globals
+  IntType t = int_type(vd->getType(), vd->getLocation());
+  Frame& fr = frames_.back();
+  VarId v = new_var(fr.prefix + "::" + vd->getNameAsString(), fr.index);
+  fr.locals[vd] = v;
+  if (const clang::Expr* init = vd->getInit()) {
+    if (llvm::isa<clang::InitListExpr>(init)) unsupported(init, "initializer list");
+    store(v, t, init);
+  } else {
+    // Uninitialised: any value of the type, also on every new execution of the block.
+    emit(Havoc{v});
+    emit(Assume{in_range(em_.var(v), t)});
+  }
+}
+
+}  // namespace precis::c::detail

@@ -1,0 +1,221 @@
+// The C front end's translator, clang's typed AST to a precis CFA (a header private to
+// frontends/c/src): the Translator class, its state and the declarations of its members.
+// Semantics: docs/c-frontend.md.
+//
+// The translator walks statements with a "current location" and emits one edge per
+// operation. Expressions are translated to pure terms; their side effects (assignments,
+// calls, ++/--) are emitted as edges first, in left-to-right order, and an operand whose
+// value a later side effect could change is saved in a temporary before it.
+//
+// Where the members are defined: run in c_frontend.cpp (with parsing, the entry points);
+// types.cpp (integer types, conversions, C arithmetic, constants); emission.cpp (CFA
+// locations, edges, variables, errors); declarations.cpp (globals, static and block-scope
+// variables); expressions.cpp (variables, side effects, values, conditions); calls.cpp;
+// statements.cpp.
+
+#pragma once
+
+#include <clang/AST/ASTContext.h>
+#include <clang/AST/Decl.h>
+#include <clang/AST/Expr.h>
+#include <clang/AST/Stmt.h>
+#include <clang/Basic/SourceManager.h>
+#include <llvm/ADT/APSInt.h>
+
+#include <cstddef>
+#include <cstdint>
+#include <initializer_list>
+#include <optional>
+#include <string>
+#include <unordered_map>
+#include <unordered_set>
+#include <utility>
+#include <vector>
+
+#include "precis/cfa/builder.hpp"
+#include "precis/frontends/c/c_frontend.hpp"
+
+namespace precis::c::detail {
+
+// ---- integer types ----------------------------------------------------------------------
+
+struct IntType {
+  unsigned width = 32;
+  bool is_signed = true;
+  bool is_bool = false;
+
+  [[nodiscard]] std::int64_t min() const {
+    if (is_bool || !is_signed) return 0;
+    return width >= 64 ? INT64_MIN : -(std::int64_t{1} << (width - 1));
+  }
+  [[nodiscard]] std::int64_t max() const {
+    if (is_bool) return 1;
+    if (is_signed) return width >= 64 ? INT64_MAX : (std::int64_t{1} << (width - 1)) - 1;
+    return (std::int64_t{1} << width) - 1;  // width < 64: 64-bit unsigned is unsupported
+  }
+  [[nodiscard]] bool fits_in(const IntType& o) const {
+    return o.min() <= min() && max() <= o.max();
+  }
+};
+
+// ---- diagnostics ------------------------------------------------------------------------
+
+inline SourcePosition position_of(const clang::SourceManager& sm, clang::SourceLocation loc,
+                                  const std::string& fallback_file) {
+  SourcePosition pos{fallback_file, 0, 0};
+  if (loc.isInvalid()) return pos;
+  clang::PresumedLoc p = sm.getPresumedLoc(sm.getExpansionLoc(loc));
+  if (p.isInvalid()) return pos;
+  pos.file = p.getFilename();
+  pos.line = p.getLine();
+  pos.column = p.getColumn();
+  return pos;
+}
+
+// ---- the translator ---------------------------------------------------------------------
+
+class Translator {
+ public:
+  Translator(clang::ASTContext& ctx, std::string file, const TranslateOptions& opt)
+      : ctx_(ctx),
+        sm_(ctx.getSourceManager()),
+        file_(std::move(file)),
+        opt_(opt),
+        em_(b_.exprs()) {}
+
+  // Drives the translation (c_frontend.cpp).
+  Cfa run();
+
+  // Where the translation is (for errors raised outside a construct's own check).
+  [[nodiscard]] SourcePosition position() const {
+    return SourcePosition{file_, line_, line_ != 0 ? 1U : 0U};
+  }
+
+ private:
+  struct Frame {
+    const clang::FunctionDecl* fn = nullptr;
+    std::uint32_t index = 0;
+    std::string prefix;
+    std::uint32_t instance = 0;  // the CFA's tag of this inlined instance (cfa/cfa.hpp)
+    std::unordered_map<const clang::VarDecl*, VarId> locals;
+    std::unordered_map<const clang::LabelDecl*, Loc> labels;
+    Loc exit{};
+    std::optional<VarId> ret;
+    IntType ret_type;
+  };
+  struct SwitchContext {
+    std::unordered_map<const clang::SwitchCase*, Loc> cases;
+  };
+  // Bounds the recursion of the translation over nested expressions and statements.
+  class Nesting {
+   public:
+    Nesting(Translator& t, const clang::Stmt* s) : t_(t) {
+      if (++t_.nesting_ > t_.opt_.max_nesting) {
+        --t_.nesting_;
+        const clang::SourceLocation loc =
+            llvm::isa<clang::Expr>(s) ? llvm::cast<clang::Expr>(s)->getExprLoc() : s->getBeginLoc();
+        throw input_error(position_of(t_.sm_, loc, t_.file_),
+                          "expression or statement nested deeper than " +
+                              std::to_string(t_.opt_.max_nesting) + " levels");
+      }
+    }
+    Nesting(const Nesting&) = delete;
+    Nesting& operator=(const Nesting&) = delete;
+    ~Nesting() { --t_.nesting_; }
+
+   private:
+    Translator& t_;
+  };
+
+  // ---- errors and source positions (emission.cpp) -------------------------------------
+  [[noreturn]] void unsupported(clang::SourceLocation loc, const std::string& what) const;
+  [[noreturn]] void unsupported(const clang::Stmt* s, const std::string& what) const;
+  std::uint32_t line_of(clang::SourceLocation loc) const;
+  std::uint32_t column_of(clang::SourceLocation loc) const;
+  void mark_loop_head(Loc l, clang::SourceLocation loc);
+  void at(clang::SourceLocation loc);
+
+  // ---- types, conversions and C arithmetic (types.cpp) --------------------------------
+  IntType int_type(clang::QualType qt, clang::SourceLocation where) const;
+  IntType type_of(const clang::Expr* e) const { return int_type(e->getType(), e->getExprLoc()); }
+  Term fold(Term t);
+  Term mk(Op op, std::initializer_list<Term> args) { return fold(em_.mk(op, args)); }
+  Term num(std::int64_t v) { return em_.int_val(v); }
+  Term as_int(Term t);
+  Term as_bool(Term t);
+  Term lnot(Term b);
+  Term in_range(Term x, IntType t);
+  Term convert(Term v, IntType from, IntType to);
+  Term wrap(Term v, IntType t);
+  Term arith(clang::BinaryOperatorKind op, Term l, Term r, IntType t, const clang::Expr* where);
+  std::int64_t to_int64(const llvm::APSInt& v, const clang::Expr* where) const;
+  std::optional<std::int64_t> constant(const clang::Expr* e) const;
+
+  // ---- CFA emission (emission.cpp) ----------------------------------------------------
+  std::uint32_t cur_function() const { return frames_.empty() ? 0 : frames_.back().index; }
+  Loc fresh();
+  CfaEdge edge(Loc from, Loc to, Operation op, std::uint32_t line, std::uint32_t column = 0);
+  CfaEdge emit(Operation op);
+  void jump(Loc to) { edge(cur_, to, Skip{}, line_, col_); }
+  void jump_and_cut(Loc to);
+  std::uint32_t function_index(const std::string& name);
+  std::string unique_name(const std::string& base);
+  VarId new_var(const std::string& name, std::uint32_t scope);
+  VarId new_temp();
+  Term snapshot(Term t);
+
+  // ---- declarations (declarations.cpp) ------------------------------------------------
+  void collect_static_locals(const clang::Stmt* s, std::vector<const clang::VarDecl*>& out);
+  void declare_globals(clang::TranslationUnitDecl* tu);
+  void local_decl(const clang::VarDecl* vd);
+
+  // ---- variables and expressions (expressions.cpp) ------------------------------------
+  VarId lookup(const clang::VarDecl* vd, const clang::Expr* where);
+  VarId lvalue(const clang::Expr* e);
+  const clang::CallExpr* nondet_call(const clang::Expr* e) const;
+  void store(VarId x, IntType t, const clang::Expr* rhs);
+  bool impure(const clang::Stmt* s) const;
+  void effect(const clang::Expr* e);
+  Term rvalue(const clang::Expr* e);
+  Term cast(const clang::CastExpr* ce);
+  Term unary(const clang::UnaryOperator* uo);
+  Term incdec(const clang::UnaryOperator* uo, bool need_value);
+  Term binary(const clang::BinaryOperator* bo);
+  std::optional<Term> flat_chain(const clang::BinaryOperator* bo);
+  Term conditional(const clang::ConditionalOperator* co);
+  void branch(const clang::Expr* e, Loc t, Loc f);
+
+  // ---- calls (calls.cpp) --------------------------------------------------------------
+  Term nondet_value(IntType t, const std::string& function);
+  Term call(const clang::CallExpr* ce, bool need_value);
+  Term inline_call(const clang::FunctionDecl* def, const clang::CallExpr* ce, bool need_value);
+
+  // ---- statements (statements.cpp) ----------------------------------------------------
+  Loc label_location(const clang::LabelDecl* ld);
+  void stmt(const clang::Stmt* s);
+  void loop_body(const clang::Stmt* body, Loc cont, Loc brk, Loc start);
+  void switch_stmt(const clang::SwitchStmt* ss);
+
+  clang::ASTContext& ctx_;
+  const clang::SourceManager& sm_;
+  std::string file_;
+  const TranslateOptions& opt_;
+  CfaBuilder b_;
+  ExprManager& em_;
+  Loc cur_{};
+  Loc error_{}, final_{}, sink_{};
+  std::uint32_t line_ = 0;
+  std::uint32_t col_ = 0;
+  std::vector<Frame> frames_;
+  std::vector<Loc> breaks_, continues_;
+  std::vector<SwitchContext*> switches_;
+  std::unordered_map<const clang::VarDecl*, VarId> globals_;
+  std::unordered_map<std::string, std::uint32_t> fn_index_;
+  std::unordered_map<const clang::FunctionDecl*, int> instances_;
+  std::unordered_set<std::string> names_;
+  std::size_t temps_ = 0;
+  std::size_t edges_ = 0;
+  std::uint32_t nesting_ = 0;
+};
+
+}  // namespace precis::c::detail

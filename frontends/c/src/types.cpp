@@ -1,0 +1,153 @@
+// The C front end's integer types, conversions and the arithmetic of C's operators as
+// precis terms (with constant folding), and integer constant expressions.
+
+#include <cstdint>
+#include <optional>
+#include <string>
+
+#include "precis/expr/eval.hpp"
+#include "translator.hpp"
+
+namespace precis::c::detail {
+
+// ---- types ------------------------------------------------------------------------------
+
+IntType Translator::int_type(clang::QualType qt, clang::SourceLocation where) const {
+  clang::QualType t = qt.getCanonicalType().getUnqualifiedType();
+  const std::string name = qt.getAsString();
+  if (t->isBooleanType()) return IntType{1, false, true};
+  if (t->isPointerType() || t->isFunctionPointerType())
+    unsupported(where, "pointer type '" + name + "'");
+  if (t->isArrayType()) unsupported(where, "array type '" + name + "'");
+  if (t->isRecordType()) unsupported(where, "struct or union type '" + name + "'");
+  if (t->isRealFloatingType() || t->isAnyComplexType())
+    unsupported(where, "floating-point type '" + name + "'");
+  if (t->isVoidType()) unsupported(where, "use of a void value");
+  if (const auto* et = t->getAs<clang::EnumType>()) t = et->getDecl()->getIntegerType();
+  if (!t->isIntegerType()) unsupported(where, "type '" + name + "'");
+  const auto w = static_cast<unsigned>(ctx_.getIntWidth(t));
+  const bool s = t->isSignedIntegerType();
+  if (w > 64 || (!s && w >= 64)) unsupported(where, "64-bit unsigned type '" + name + "'");
+  return IntType{w, s, false};
+}
+
+// ---- terms with constant folding --------------------------------------------------------
+
+Term Translator::fold(Term t) {
+  for (std::size_t i = 0; i < t.num_args(); ++i)
+    if (!t.arg(i).is_const()) return t;
+  if (t.num_args() == 0) return t;
+  auto v = evaluate(t, EmptyValuation{});
+  if (!v) return t;
+  return t.is_bool() ? em_.bool_val(*v != 0) : em_.int_val(*v);
+}
+
+Term Translator::as_int(Term t) {
+  if (!t.is_bool()) return t;
+  if (t.is_const()) return num(t.value());
+  return em_.ite(t, num(1), num(0));
+}
+
+Term Translator::as_bool(Term t) {
+  if (t.is_bool()) return t;
+  if (t.is_const()) return em_.bool_val(t.value() != 0);
+  // ite(c, 1, 0) != 0 is c: keeps conditions on C's 0/1 results readable.
+  if (t.op() == Op::Ite && t.arg(1).is_const() && t.arg(2).is_const() && t.arg(1).value() == 1 &&
+      t.arg(2).value() == 0)
+    return t.arg(0);
+  return em_.neq(t, num(0));
+}
+
+Term Translator::lnot(Term b) {
+  if (b.is_const()) return em_.bool_val(b.value() == 0);
+  if (b.op() == Op::Not) return b.arg(0);
+  if (b.op() == Op::Eq) return em_.neq(b.arg(0), b.arg(1));
+  if (b.op() == Op::Neq) return em_.eq(b.arg(0), b.arg(1));
+  if (b.op() == Op::Lt) return em_.ge(b.arg(0), b.arg(1));
+  if (b.op() == Op::Le) return em_.gt(b.arg(0), b.arg(1));
+  if (b.op() == Op::Gt) return em_.le(b.arg(0), b.arg(1));
+  if (b.op() == Op::Ge) return em_.lt(b.arg(0), b.arg(1));
+  return em_.not_(b);
+}
+
+Term Translator::in_range(Term x, IntType t) {
+  return em_.and_(em_.le(num(t.min()), x), em_.le(x, num(t.max())));
+}
+
+// Conversion between integer types: wrap-around modulo 2^N into the target's range
+// where the source's range does not fit (gcc's behaviour for signed targets).
+Term Translator::convert(Term v, IntType from, IntType to) {
+  if (to.is_bool) return as_bool(v);
+  if (from.fits_in(to)) return v;
+  Term x = as_int(v);
+  const Term modulus = num(std::int64_t{1} << to.width);  // to.width < 64 here
+  if (!to.is_signed) return mk(Op::Mod, {x, modulus});
+  const Term half = num(std::int64_t{1} << (to.width - 1));
+  return mk(Op::Sub, {mk(Op::Mod, {mk(Op::Add, {x, half}), modulus}), half});
+}
+
+Term Translator::wrap(Term v, IntType t) {
+  if (t.is_signed || t.is_bool) return v;
+  return mk(Op::Mod, {v, num(std::int64_t{1} << t.width)});
+}
+
+// Arithmetic of a C binary operator in type `t` (operands are already converted).
+Term Translator::arith(clang::BinaryOperatorKind op, Term l, Term r, IntType t,
+                       const clang::Expr* where) {
+  Term a = as_int(l), b = as_int(r);
+  switch (op) {
+    case clang::BO_Add: return wrap(mk(Op::Add, {a, b}), t);
+    case clang::BO_Sub: return wrap(mk(Op::Sub, {a, b}), t);
+    case clang::BO_Mul: return wrap(mk(Op::Mul, {a, b}), t);
+    case clang::BO_Div:
+      if (!t.is_signed) return mk(Op::Div, {a, b});
+      // C truncates towards zero; precis' div is Euclidean. Both agree for a >= 0.
+      if (a.is_const() && a.value() >= 0) return mk(Op::Div, {a, b});
+      return fold(em_.ite(em_.ge(a, num(0)), mk(Op::Div, {a, b}),
+                          mk(Op::Neg, {mk(Op::Div, {mk(Op::Neg, {a}), b})})));
+    case clang::BO_Rem:
+      if (!t.is_signed) return mk(Op::Mod, {a, b});
+      if (a.is_const() && a.value() >= 0) return mk(Op::Mod, {a, b});
+      return fold(em_.ite(em_.ge(a, num(0)), mk(Op::Mod, {a, b}),
+                          mk(Op::Neg, {mk(Op::Mod, {mk(Op::Neg, {a}), b})})));
+    case clang::BO_LT: return mk(Op::Lt, {a, b});
+    case clang::BO_GT: return mk(Op::Gt, {a, b});
+    case clang::BO_LE: return mk(Op::Le, {a, b});
+    case clang::BO_GE: return mk(Op::Ge, {a, b});
+    case clang::BO_EQ:
+      if (l.is_bool() && r.is_bool()) return mk(Op::Eq, {l, r});
+      return mk(Op::Eq, {a, b});
+    case clang::BO_NE:
+      if (l.is_bool() && r.is_bool()) return mk(Op::Neq, {l, r});
+      return mk(Op::Neq, {a, b});
+    case clang::BO_Shl:
+    case clang::BO_Shr:
+    case clang::BO_And:
+    case clang::BO_Or:
+    case clang::BO_Xor:
+      unsupported(where, std::string("bit operation '") +
+                             clang::BinaryOperator::getOpcodeStr(op).str() + "'");
+    default:
+      unsupported(where,
+                  std::string("operator '") + clang::BinaryOperator::getOpcodeStr(op).str() + "'");
+  }
+}
+
+// ---- constants --------------------------------------------------------------------------
+
+std::int64_t Translator::to_int64(const llvm::APSInt& v, const clang::Expr* where) const {
+  if (v.isSigned()) {
+    if (v.getMinSignedBits() > 64) unsupported(where, "integer constant out of range");
+    return v.getSExtValue();
+  }
+  if (v.getActiveBits() > 63) unsupported(where, "integer constant out of range");
+  return static_cast<std::int64_t>(v.getZExtValue());
+}
+
+std::optional<std::int64_t> Translator::constant(const clang::Expr* e) const {
+  clang::Expr::EvalResult r;
+  if (e->isValueDependent() || !e->EvaluateAsInt(r, ctx_)) return std::nullopt;
+  return to_int64(r.Val.getInt(), e);
+}
+
+}  // namespace precis::c::detail
