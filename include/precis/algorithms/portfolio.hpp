@@ -88,6 +88,8 @@ inline bool nonlinear_term(Term t) {
       case Op::Div:
       case Op::Mod:
       case Op::Rem: found = x.arg(1).op() != Op::IntConst; break;
+      case Op::BitAnd:
+      case Op::Pow2: found = true; break;
       default: break;
     }
     return !found;

@@ -61,7 +61,7 @@ Term substitute(ExprManager& em, Term t, F&& map) {
       args.push_back(self(self, x.arg(i)));
       changed = changed || args.back() != x.arg(i);
     }
-    Term r = changed ? em.mk(x.op(), std::span<const Term>(args.data(), args.size())) : x;
+    Term r = changed ? em.rebuild(x, std::span<const Term>(args.data(), args.size())) : x;
     memo.emplace(x, r);
     return r;
   };

@@ -24,7 +24,8 @@
 // than 0, with an overflow-free correction (`a % |c| < 0 ? a % |c| + |c| : a % |c|` for
 // mod). Any other Div or Mod (a variable divisor and dividend) has no exact printing and
 // gives std::nullopt. Rem (mod(a, b) for b >= 0, -mod(a, b) otherwise) is printed only
-// for a constant non-zero divisor, through mod.
+// for a constant non-zero divisor, through mod. The bit operations iand and pow2 are not
+// printed.
 //
 // Booleans. A Bool term prints as a C condition (an int that is 0 or 1 for comparisons
 // and connectives). Where a Boolean is used as a value (=, /= between Booleans, iff, xor)
@@ -269,6 +270,10 @@ class Printer {
                            operand(*y, kConditional, false) + ")",
                        kPrimary};
       }
+      // Bit operations read their operands modulo 2^k, over mathematical integers; a C
+      // `&` works on the operands' types. Not printed (weaken_to_c drops them).
+      case Op::BitAnd:
+      case Op::Pow2: return std::nullopt;
     }
     return std::nullopt;
   }

@@ -66,6 +66,20 @@ inline OptValue rem(std::int64_t a, std::int64_t b) {
   if (!m) return std::nullopt;
   return b >= 0 ? *m : -*m;  // |m| < |b| <= 2^63, so -m cannot overflow
 }
+// (a mod 2^k) & (b mod 2^k) for 1 <= k <= 63: the low k bits of the two's complement
+// representations, so the result is in [0, 2^k) and fits.
+inline OptValue bit_and(std::int64_t a, std::int64_t b, std::int64_t k) {
+  if (k < 1 || k > 63) return std::nullopt;
+  const std::uint64_t mask = (std::uint64_t{1} << k) - 1;
+  return static_cast<std::int64_t>(static_cast<std::uint64_t>(a) & static_cast<std::uint64_t>(b) &
+                                   mask);
+}
+// 2^a for a >= 0 (unknown from 2^63 on), 0 for a < 0 (cvc5's POW2).
+inline OptValue pow2(std::int64_t a) {
+  if (a < 0) return 0;
+  if (a > 62) return std::nullopt;
+  return std::int64_t{1} << a;
+}
 
 }  // namespace arith
 
@@ -80,6 +94,8 @@ struct Int64Arithmetic {
   static OptValue div(value a, value b) { return arith::div(a, b); }
   static OptValue mod(value a, value b) { return arith::mod(a, b); }
   static OptValue rem(value a, value b) { return arith::rem(a, b); }
+  static OptValue bit_and(value a, value b, std::int64_t k) { return arith::bit_and(a, b, k); }
+  static OptValue pow2(value a) { return arith::pow2(a); }
 };
 
 namespace detail {
@@ -138,6 +154,11 @@ std::optional<typename A::value> eval_with(Term t, const V& val) {
       if (!a) return std::nullopt;
       return A::neg(*a);
     }
+    case Op::Pow2: {
+      auto a = eval_with<A>(t.arg(0), val);
+      if (!a) return std::nullopt;
+      return A::pow2(*a);
+    }
     case Op::Add:
     case Op::Mul: {
       const bool is_add = t.op() == Op::Add;
@@ -180,6 +201,7 @@ std::optional<typename A::value> eval_with(Term t, const V& val) {
     case Op::Div: return A::div(*l, *r);
     case Op::Mod: return A::mod(*l, *r);
     case Op::Rem: return A::rem(*l, *r);
+    case Op::BitAnd: return A::bit_and(*l, *r, t.value());
     default: return std::nullopt;
   }
 }

@@ -50,6 +50,21 @@ inline OptBigInt rem(const BigInt& a, const BigInt& b) {
   return b >= 0 ? *m : BigInt(-*m);
 }
 
+// (a mod 2^k) & (b mod 2^k): both operands non-negative, so cpp_int's & is the bitwise
+// and of the k-bit two's complement representations.
+inline OptBigInt bit_and(const BigInt& a, const BigInt& b, std::int64_t k) {
+  if (k < 1 || k > 63) return std::nullopt;
+  const BigInt m = BigInt(1) << static_cast<unsigned>(k);
+  return BigInt(*mod(a, m) & *mod(b, m));
+}
+// 2^a for a >= 0, 0 for a < 0 (cvc5's POW2). Exponents beyond 2^16 are unknown: no C
+// shift gets near them, and the value would take kilobytes.
+inline OptBigInt pow2(const BigInt& a) {
+  if (a < 0) return BigInt(0);
+  if (a > 65536) return std::nullopt;
+  return BigInt(BigInt(1) << static_cast<unsigned>(a));
+}
+
 }  // namespace big_arith
 
 // The exact arithmetic for detail::eval_with (expr/eval.hpp): only division by zero is
@@ -63,6 +78,10 @@ struct BigArithmetic {
   static OptBigInt div(const BigInt& a, const BigInt& b) { return big_arith::div(a, b); }
   static OptBigInt mod(const BigInt& a, const BigInt& b) { return big_arith::mod(a, b); }
   static OptBigInt rem(const BigInt& a, const BigInt& b) { return big_arith::rem(a, b); }
+  static OptBigInt bit_and(const BigInt& a, const BigInt& b, std::int64_t k) {
+    return big_arith::bit_and(a, b, k);
+  }
+  static OptBigInt pow2(const BigInt& a) { return big_arith::pow2(a); }
 };
 
 // Evaluates `t` under `val` exactly. Booleans are returned as 0 (false) or 1 (true).

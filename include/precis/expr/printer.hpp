@@ -75,6 +75,18 @@ inline void print_term(std::ostream& os, Term t, const ExprManager& em, int /*mi
       }
       print_child(os, t.arg(0), em, 22);
       return;
+    case Op::BitAnd:  // iand(k, a, b): the width first, as cvc5's (_ iand k)
+      os << "iand(" << t.value() << ", ";
+      print_child(os, t.arg(0), em, 0);
+      os << ", ";
+      print_child(os, t.arg(1), em, 0);
+      os << ')';
+      return;
+    case Op::Pow2:
+      os << "pow2(";
+      print_child(os, t.arg(0), em, 0);
+      os << ')';
+      return;
     case Op::Ite:
       os << "if ";
       print_child(os, t.arg(0), em, 3);

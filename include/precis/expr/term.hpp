@@ -53,7 +53,13 @@ enum class Op : std::uint8_t {
   Mod,  // always non-negative
   Rem,  // mod(a,b) if b >= 0, else -mod(a,b)
   Neg,
-  Ite
+  Ite,
+  // Bit operations over the integers, as cvc5's IAND and POW2 (issue 26). BitAnd has a
+  // width k (the node's value, 1..63): bit_and_k(a, b) = (a mod 2^k) & (b mod 2^k), in
+  // [0, 2^k). Pow2(a) = 2^a for a >= 0 and 0 for a < 0. C's | ^ ~ << >> are built from
+  // these with + - * / (frontends/c: a | b = a + b - (a & b), ...).
+  BitAnd,
+  Pow2
 };
 
 // The comparison that holds exactly when `op` does not (over the integers): = and /=,
@@ -109,7 +115,7 @@ class Term {
     return n_->op == Op::IntConst || n_->op == Op::BoolConst;
   }
   [[nodiscard]] VarId var() const noexcept { return static_cast<VarId>(n_->value); }
-  // Integer value of an IntConst, 0/1 of a BoolConst.
+  // Integer value of an IntConst, 0/1 of a BoolConst, the width of a BitAnd.
   [[nodiscard]] std::int64_t value() const noexcept { return n_->value; }
   [[nodiscard]] std::size_t num_args() const noexcept { return n_->args.size(); }
   [[nodiscard]] Term arg(std::size_t i) const noexcept { return Term(n_->args[i]); }
@@ -170,6 +176,7 @@ class ExprManager {
 
   // ---- operators (type-checked; throw type_error) ---------------------------------
   Term mk(Op op, std::span<const Term> args) {
+    if (op == Op::BitAnd) throw type_error("'iand' needs a width: build it with bit_and");
     Type t = check(op, args);
     // Sized once, then filled: growing a small_vector with push_back makes GCC 12's
     // -Warray-bounds misfire inside Boost at -O3.
@@ -201,6 +208,30 @@ class ExprManager {
   Term rem(Term a, Term b) { return mk(Op::Rem, {a, b}); }
   Term neg(Term a) { return mk(Op::Neg, {a}); }
   Term ite(Term c, Term a, Term b) { return mk(Op::Ite, {c, a, b}); }
+  Term pow2(Term a) { return mk(Op::Pow2, {a}); }
+  // (a mod 2^width) & (b mod 2^width); width in 1..63.
+  Term bit_and(Term a, Term b, unsigned width) {
+    if (width < 1 || width > max_bit_width)
+      throw type_error("bit width " + std::to_string(width) + " of 'iand' is outside 1.." +
+                       std::to_string(max_bit_width));
+    const Term args[] = {a, b};
+    check(Op::BitAnd, args);
+    NodeArgs na(2);
+    na[0] = a.n_, na[1] = b.n_;
+    return intern(Op::BitAnd, Type::Int, width, na);
+  }
+  static constexpr unsigned max_bit_width = 63;
+
+  // The node `like` (of any manager) over new operands: the same operator and, for
+  // BitAnd, the same width. Rewriters and translations between managers use this, not
+  // mk(like.op(), ...), which cannot know a width.
+  Term rebuild(Term like, std::span<const Term> args) {
+    if (like.op() == Op::BitAnd) {
+      if (args.size() != 2) throw type_error("wrong number of operands for iand");
+      return bit_and(args[0], args[1], static_cast<unsigned>(like.value()));
+    }
+    return mk(like.op(), args);
+  }
 
   // Conjunction of a list; true for the empty list, the element for a singleton.
   Term conj(std::span<const Term> xs) {
@@ -260,7 +291,9 @@ class ExprManager {
       case Op::Div:
       case Op::Mod:
       case Op::Rem: need(2, 2), all(Type::Int); return Type::Int;
-      case Op::Neg: need(1, 1), all(Type::Int); return Type::Int;
+      case Op::Neg:
+      case Op::Pow2: need(1, 1), all(Type::Int); return Type::Int;
+      case Op::BitAnd: need(2, 2), all(Type::Int); return Type::Int;
       case Op::Ite:
         need(3, 3);
         if (!args[0].is_bool()) throw type_error("condition of 'if' must be bool");
@@ -297,6 +330,8 @@ class ExprManager {
       case Op::Rem: return "rem";
       case Op::Neg: return "-";
       case Op::Ite: return "if";
+      case Op::BitAnd: return "iand";
+      case Op::Pow2: return "pow2";
     }
     return "?";
   }

@@ -929,6 +929,8 @@ class Parser {
                "'not' needs parentheses here (it binds looser than '=' and cannot be stacked)");
         if (t.text == "if") fail(t.pos, "'if' expression needs parentheses here");
         if (cfa_syntax::is_keyword(t.text)) expected("an expression");
+        if ((t.text == "iand" || t.text == "pow2") && peek(1).kind == Tok::LParen)
+          return parse_bit_function();
         take();
         NodeId n = make(Op::Var, t.pos, {}, t.pos);
         nodes_[n].name = t.text;
@@ -961,6 +963,34 @@ class Parser {
     }
   }
 
+  // iand(k, a, b) (k an integer literal in 1..63) and pow2(a): precis' bit operations
+  // (expr/term.hpp), written like applications. Not keywords: a variable may be called
+  // iand; only a following '(' makes the name an operator.
+  NodeId parse_bit_function() {
+    const Token& name = take();
+    expect(Tok::LParen, "'('");
+    if (name.text == "pow2") {
+      NodeId a = parse_expr();
+      expect(Tok::RParen, "')'");
+      return make(Op::Pow2, name.pos, {a}, name.pos);
+    }
+    const Token& width = cur();
+    if (width.kind != Tok::Int) expected("the bit width of 'iand' (an integer literal)");
+    take();
+    const std::int64_t k = parse_int(width, false);
+    if (k < 1 || k > static_cast<std::int64_t>(ExprManager::max_bit_width))
+      fail(width.pos, "bit width " + std::string(width.text) + " of 'iand' is outside 1.." +
+                          std::to_string(ExprManager::max_bit_width));
+    expect(Tok::Comma, "','");
+    NodeId a = parse_expr();
+    expect(Tok::Comma, "','");
+    NodeId b = parse_expr();
+    expect(Tok::RParen, "')'");
+    NodeId n = make(Op::BitAnd, name.pos, {a, b}, name.pos);
+    nodes_[n].value = k;
+    return n;
+  }
+
   // ---- names and types ----------------------------------------------------------------
   struct VarInfo {
     VarId id;
@@ -982,6 +1012,7 @@ class Parser {
     boost::container::small_vector<Term, 3> args;
     for (NodeId k : n.kids) args.push_back(to_term(k, em));
     try {
+      if (n.op == Op::BitAnd) return em.bit_and(args[0], args[1], static_cast<unsigned>(n.value));
       return em.mk(n.op, std::span<const Term>(args.data(), args.size()));
     } catch (const type_error& e) {
       fail(n.pos, std::string("type error: ") + e.what());

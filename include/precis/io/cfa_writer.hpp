@@ -59,7 +59,7 @@ inline Term translate(Term t, ExprManager& to, std::unordered_map<Term, Term, Te
       std::vector<Term> args;
       args.reserve(t.num_args());
       for (std::size_t i = 0; i < t.num_args(); ++i) args.push_back(translate(t.arg(i), to, memo));
-      r = to.mk(t.op(), args);
+      r = to.rebuild(t, args);
     }
   }
   memo.emplace(t, r);

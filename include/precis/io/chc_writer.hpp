@@ -368,7 +368,7 @@ class ChcWriter {
             r = s.ite(a[0], a[1], a[2]);
           break;
         default:
-          if (changed) r = s.mk(t.op(), a);
+          if (changed) r = s.rebuild(t, a);
           if (constant) {
             if (auto v = evaluate(r, EmptyValuation{}))
               r = r.is_bool() ? s.bool_val(*v != 0) : s.int_val(*v);
@@ -646,6 +646,8 @@ class ChcWriter {
       }
       case Op::Neg: return args("-");
       case Op::Ite: return args("ite");
+      case Op::BitAnd:  // cvc5's (_ iand k) and pow2 are not in the CHC-COMP language
+      case Op::Pow2: break;
     }
     throw chc_error(std::string("write_chc: operator '") + ExprManager::op_name(t.op()) +
                     "' has no exact SMT-LIB counterpart");

@@ -205,7 +205,7 @@ class PathConstants {
         a.push_back(substitute(t.arg(i)));
         diff |= a.back() != t.arg(i);
       }
-      if (diff) r = em_.mk(t.op(), a);
+      if (diff) r = em_.rebuild(t, a);
     }
     memo_.emplace(t, r);
     return r;

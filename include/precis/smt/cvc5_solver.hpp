@@ -96,9 +96,14 @@ class Cvc5Solver {
     forget_retry();
     Engine& m = main_engine();
     const std::uint64_t before = m.translated;
-    m.solver->assertFormula(translate(m, f));
-    m.asserted_since_check += m.translated - before;
+    const cvc5::Term tf = translate(m, f);
     frames_.back().push_back(f);
+    if (m.cores && bits_) {  // the first bit term: rebuilt without cores, f included
+      main_engine();
+      return;
+    }
+    m.solver->assertFormula(tf);
+    m.asserted_since_check += m.translated - before;
   }
 
   SatResult check() { return check_assuming({}); }
@@ -112,8 +117,13 @@ class Cvc5Solver {
     reason_.clear();
     last_ = SatResult::Unknown;  // no stale model or core if this check throws
     // Translated before the time limit is computed: the solver gets what is left after.
-    Engine& m = main_engine();
-    for (Term a : assumptions_) translate(m, a);
+    Engine* mp = &main_engine();
+    for (Term a : assumptions_) translate(*mp, a);
+    if (mp->cores && bits_) {
+      mp = &main_engine();  // rebuilt without cores
+      for (Term a : assumptions_) translate(*mp, a);
+    }
+    Engine& m = *mp;
     const CallLimit limit = call_limit(opts_.deadline, opts_.timeout_ms);
     set_time_limit(m, limit.ms);
     const std::uint64_t pending = admit(m);
@@ -176,8 +186,8 @@ class Cvc5Solver {
   std::vector<Term> unsat_core() {
     if (last_ != SatResult::Unsat) throw std::logic_error("Cvc5Solver::unsat_core after non-unsat");
     std::vector<Term> out;
-    if (!opts_.unsat_cores) return assumptions_;
     Engine& e = current();
+    if (!e.cores) return assumptions_;
     std::unordered_map<cvc5::Term, bool> in_core;
     for (const cvc5::Term& c : e.solver->getUnsatCore()) in_core.emplace(c, true);
     for (Term a : assumptions_)
@@ -275,6 +285,7 @@ class Cvc5Solver {
     std::uint64_t translated = 0;                   // terms translated (deadline polls)
     std::uint64_t asserted_since_check = 0;         // new nodes asserted (admit)
     double ns_per_node = 0;  // time per node taken in on the last large check (admit)
+    bool cores = false;      // produce-unsat-cores is on
   };
 
   struct Timer {
@@ -297,7 +308,11 @@ class Cvc5Solver {
     s.setOption("dag-thresh", "0");  // back translation reads internal kinds' names
     // The retry engine answers one query; the side engine several QE/simplify calls.
     if (mode == Mode::Main || mode == Mode::Side) s.setOption("incremental", "true");
-    if (check_engine && opts_.unsat_cores) s.setOption("produce-unsat-cores", "true");
+    // Unsat cores turn off the preprocessing that bit terms need (bit_and_term: a
+    // satisfiable x & (x - 1) = 0 query went from 0.05 s to over 10 s): a solver that has
+    // seen iand answers without cores (unsat_core() then gives every assumption).
+    e->cores = check_engine && opts_.unsat_cores && !bits_;
+    if (e->cores) s.setOption("produce-unsat-cores", "true");
     if (time_limit_ms > 0) {
       s.setOption("tlimit-per", std::to_string(time_limit_ms));
       e->time_limit_ms = time_limit_ms;
@@ -372,14 +387,18 @@ class Cvc5Solver {
   void drop_main_engine() {
     if (main_) defer_teardown(std::shared_ptr<Engine>(std::move(main_)));
   }
+  // The main engine, (re)built from the asserted frames if it was dropped, or if it has
+  // unsat cores on and bit terms have appeared (make_engine).
   Engine& main_engine() {
-    if (!main_) {
+    if (main_ && main_->cores && bits_) drop_main_engine();
+    while (!main_) {
       auto e = make_engine(Mode::Main);
       for (std::size_t i = 0; i < frames_.size(); ++i) {
         if (i > 0) e->solver->push();
         for (Term f : frames_[i]) e->solver->assertFormula(translate(*e, f));
       }
       e->asserted_since_check = e->translated;
+      if (e->cores && bits_) continue;  // a bit term among the frames: again without cores
       main_ = std::move(e);
     }
     return *main_;
@@ -448,9 +467,69 @@ class Cvc5Solver {
       }
       case Op::Neg: r = mk(K::NEG); break;
       case Op::Ite: r = mk(K::ITE); break;
+      case Op::BitAnd:
+        bits_ = true;
+        r = bit_and_term(s, t, a[0], a[1]);
+        break;
+      case Op::Pow2: r = pow2_term(s, a[0]); break;
     }
     e.cache.emplace(t, r);
     return r;
+  }
+
+  // iand_k(a, b) (expr/term.hpp) bit by bit in linear arithmetic: r_0 = a mod 2^k,
+  // r_{i+1} = r_i div 2, bit_i = r_i mod 2, and the sum of 2^i over the bits set in both.
+  // cvc5 1.0.3's own (_ iand k) did not prove `x & (x - 1) = 0, x odd, 1 < x < 2^31`
+  // unsat within 30 s in any iand-mode, nor did int2bv/bv2nat; this expansion does it in
+  // 0.45 s (bench/README.md "Bit operations"). A constant operand keeps only its set bits.
+  static cvc5::Term bit_and_term(cvc5::Solver& s, Term t, const cvc5::Term& x,
+                                 const cvc5::Term& y) {
+    using K = cvc5::Kind;
+    const auto k = static_cast<unsigned>(t.value());
+    auto bits = [&](const cvc5::Term& v) {
+      std::vector<cvc5::Term> out;
+      const cvc5::Term modulus =
+          k < 63 ? s.mkInteger(std::int64_t{1} << k) : s.mkInteger("9223372036854775808");  // 2^63
+      cvc5::Term r = s.mkTerm(K::INTS_MODULUS, {v, modulus});
+      for (unsigned i = 0; i < k; ++i) {
+        out.push_back(
+            s.mkTerm(K::EQUAL, {s.mkTerm(K::INTS_MODULUS, {r, s.mkInteger(2)}), s.mkInteger(1)}));
+        if (i + 1 < k) r = s.mkTerm(K::INTS_DIVISION, {r, s.mkInteger(2)});
+      }
+      return out;
+    };
+    std::optional<std::uint64_t> mask;
+    cvc5::Term v = x;
+    if (t.arg(0).op() == Op::IntConst)
+      mask = static_cast<std::uint64_t>(t.arg(0).value()), v = y;
+    else if (t.arg(1).op() == Op::IntConst)
+      mask = static_cast<std::uint64_t>(t.arg(1).value());
+    const std::vector<cvc5::Term> bv = bits(v);
+    std::vector<cvc5::Term> bw;
+    if (!mask) bw = bits(y);
+    std::vector<cvc5::Term> sum;
+    for (unsigned i = 0; i < k; ++i) {
+      if (mask && ((*mask >> i) & 1U) == 0) continue;
+      cvc5::Term set = mask ? bv[i] : s.mkTerm(K::AND, {bv[i], bw[i]});
+      sum.push_back(s.mkTerm(K::ITE, {set, s.mkInteger(std::int64_t{1} << i), s.mkInteger(0)}));
+    }
+    if (sum.empty()) return s.mkInteger(0);
+    if (sum.size() == 1) return sum[0];
+    return s.mkTerm(K::ADD, sum);
+  }
+  // pow2(n): an ite over n = 0..62 (linear arithmetic), 0 below 0 and cvc5's POW2 beyond.
+  static cvc5::Term pow2_term(cvc5::Solver& s, const cvc5::Term& n) {
+    using K = cvc5::Kind;
+    if (n.getKind() == K::CONST_INTEGER && n.isInt64Value()) {
+      const std::int64_t v = n.getInt64Value();
+      if (v < 0) return s.mkInteger(0);
+      if (v <= 62) return s.mkInteger(std::int64_t{1} << v);
+    }
+    cvc5::Term r = s.mkTerm(K::POW2, {n});
+    for (int i = 62; i >= 0; --i)
+      r = s.mkTerm(K::ITE,
+                   {s.mkTerm(K::EQUAL, {n, s.mkInteger(i)}), s.mkInteger(std::int64_t{1} << i), r});
+    return s.mkTerm(K::ITE, {s.mkTerm(K::LT, {n, s.mkInteger(0)}), s.mkInteger(0), r});
   }
 
   // Integer value of a cvc5 constant (integral rationals included), if it fits.
@@ -542,6 +621,14 @@ class Cvc5Solver {
           case K::INTS_DIVISION: r = nary(Op::Div); break;
           case K::INTS_MODULUS: r = nary(Op::Mod); break;
           case K::ITE: r = em_.ite(a.at(0), a.at(1), a.at(2)); break;
+          case K::IAND: {
+            auto w = int_of(t.getOp()[0]);
+            if (!w || *w < 1 || *w > static_cast<std::int64_t>(ExprManager::max_bit_width))
+              return std::nullopt;
+            r = em_.bit_and(a.at(0), a.at(1), static_cast<unsigned>(*w));
+            break;
+          }
+          case K::POW2: r = em_.pow2(a.at(0)); break;
           case K::TO_REAL:
           case K::TO_INTEGER:  // only over integer terms here (no real variables)
             if (!t[0].getSort().isInteger()) return std::nullopt;
@@ -584,6 +671,7 @@ class Cvc5Solver {
   std::vector<Term> assumptions_;
   SatResult last_ = SatResult::Unknown;
   std::string reason_;
+  bool bits_ = false;  // an iand term has been translated (make_engine: no unsat cores)
   SolverStats stats_;
 };
 

@@ -25,8 +25,9 @@ namespace precis {
 // when it is ground, and ground subterms of programs are small.
 class LinearityCheck {
  public:
-  // One node is non-linear: a product with two or more non-constant factors, or a
-  // division / mod / rem whose divisor is not a non-zero constant.
+  // One node is non-linear: a product with two or more non-constant factors, a
+  // division / mod / rem whose divisor is not a non-zero constant, or a bit operation
+  // (iand, pow2) that is not ground.
   bool nonlinear_node(Term t) {
     switch (t.op()) {
       case Op::Mul: {
@@ -41,6 +42,9 @@ class LinearityCheck {
         const OptValue d = constant(t.arg(1));
         return !d || *d == 0;
       }
+      // Bit operations are outside linear arithmetic unless they fold to a constant.
+      case Op::BitAnd: return !constant(t);
+      case Op::Pow2: return !constant(t.arg(0));
       default: return false;
     }
   }

@@ -130,7 +130,7 @@ class SsaVars {
           std::vector<Term> a;
           a.reserve(t.num_args());
           for (std::size_t i = 0; i < t.num_args(); ++i) a.push_back(run(t.arg(i)));
-          r = target.mk(t.op(), a);
+          r = target.rebuild(t, a);
         }
       }
       memo.emplace(t, r);

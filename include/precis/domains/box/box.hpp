@@ -284,6 +284,9 @@ class BoxDomain {
       case Op::Div: return div(eval(s, t.arg(0)), eval(s, t.arg(1)));
       case Op::Mod: return mod(eval(s, t.arg(0)), eval(s, t.arg(1)));
       case Op::Rem: return rem(eval(s, t.arg(0)), eval(s, t.arg(1)));
+      case Op::BitAnd:
+        return bit_and(eval(s, t.arg(0)), eval(s, t.arg(1)), static_cast<unsigned>(t.value()));
+      case Op::Pow2: return pow2(eval(s, t.arg(0)));
       case Op::Ite:
         // Each branch under the box refined by its side of the condition.
         return eval(assume(s, t.arg(0), true), t.arg(1))

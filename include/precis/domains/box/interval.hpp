@@ -325,6 +325,27 @@ class Interval {
     return b.lo_ > Bound(0) ? mod(a, b) : -mod(a, b);
   }
 
+  // iand_k(a, b) = (a mod 2^k) & (b mod 2^k) (expr/term.hpp): within [0, 2^k - 1], and
+  // at most an operand that is already in [0, 2^k - 1] (and clears no bit it lacks).
+  friend Interval bit_and(const Interval& a, const Interval& b, unsigned k) {
+    if (a.is_bottom() || b.is_bottom()) return bottom();
+    std::int64_t hi = (std::int64_t{1} << k) - 1;  // k <= 63
+    for (const Interval* x : {&a, &b})
+      if (x->lo_ >= Bound(0) && x->hi_ <= Bound(hi)) hi = x->hi_.value();
+    return {0, hi};
+  }
+  // pow2(a) = 2^a for a >= 0, 0 below: monotone, so the image of the bounds.
+  friend Interval pow2(const Interval& a) {
+    if (a.is_bottom()) return bottom();
+    auto at = [](const Bound& e) -> Bound {
+      if (e.is_neg_inf() || (e.is_finite() && e.value() < 0)) return Bound(0);
+      if (e.is_pos_inf() || e.value() > 62) return Bound::pos_inf();
+      return Bound(std::int64_t{1} << e.value());
+    };
+    const Bound lo = at(a.lo_);
+    return {lo.is_pos_inf() ? Bound(std::numeric_limits<std::int64_t>::max()) : lo, at(a.hi_)};
+  }
+
   // The integers x with c * x in t (c != 0): backward propagation through a product by
   // a constant. For c = 0: top if 0 is in t, bottom otherwise.
   friend Interval inverse_mul(const Interval& t, std::int64_t c) {

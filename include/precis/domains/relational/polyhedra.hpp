@@ -915,7 +915,7 @@ class PolyhedraDomain {
   }
 
   // Whether t has a subterm a linear form cannot split (a product of two non-constants,
-  // /, mod, rem, ite).
+  // /, mod, rem, ite, iand, pow2).
   static bool has_opaque_atom(Term t) {
     bool found = false;
     for_each_subterm(t, [&found](Term x) {
@@ -923,7 +923,7 @@ class PolyhedraDomain {
       for (std::size_t i = 0; i < x.num_args(); ++i)
         non_constant += x.arg(i).op() == Op::IntConst ? 0 : 1;
       found = (x.op() == Op::Mul && non_constant > 1) || x.op() == Op::Div || x.op() == Op::Mod ||
-              x.op() == Op::Rem || x.op() == Op::Ite;
+              x.op() == Op::Rem || x.op() == Op::Ite || x.op() == Op::BitAnd || x.op() == Op::Pow2;
       return !found;
     });
     return found;
