@@ -7,6 +7,7 @@
 #include <array>
 
 #include "invariants.hpp"
+#include "precis/core/bound_marker.hpp"
 #include "precis/core/input_error.hpp"
 #include "precis/domains/explicit/explicit_analysis.hpp"
 #include "precis/refine/explicit_refiner.hpp"
@@ -313,9 +314,12 @@ Outcome run_analysis(const Model& model, const RunContext& ctx) {
                                   "install libcvc5-dev and reconfigure");
   // --invariants: a relational invariant first, for every analysis but plain AI and
   // k-induction (which takes it into its step case itself).
-  if (cfg.invariants != "none" && !cfg.analysis.starts_with("ai-") && cfg.analysis != "kind")
-    return run_with_invariants(*a, model, ctx);
-  return a->run(model, ctx);
+  Outcome o = cfg.invariants != "none" && !cfg.analysis.starts_with("ai-") && cfg.analysis != "kind"
+                  ? run_with_invariants(*a, model, ctx)
+                  : a->run(model, ctx);
+  // A path through a bound marker (recursion inlined only so deep) is no counterexample.
+  precis::reject_bound_marker_paths(o.result);
+  return o;
 }
 
 // A C program without a call of the error function: SAFE, with the trivial certificate

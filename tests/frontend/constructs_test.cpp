@@ -6,6 +6,7 @@
 #include <string>
 
 #include "helpers.hpp"
+#include "precis/core/bound_marker.hpp"
 
 namespace constructs_test {
 
@@ -150,6 +151,34 @@ TEST_CASE("calls are inlined with fresh copies of parameters and locals") {
   CHECK(cfa.functions().size() == 2);
   CHECK(cfa.functions()[1] == "f");
   CHECK(cfa.exprs().find("f::l")->scope == 1);
+}
+
+TEST_CASE("recursion is inlined up to the bound - the call beyond is a bound marker") {
+  precis::c::TranslateOptions opt;
+  opt.max_recursion_depth = 3;
+  auto cfa =
+      tr("int f(int n) { return n <= 0 ? 0 : 1 + f(n - 1); }\n"
+         "int main() { int r = f(2); }",
+         opt);
+  CAPTURE(all(cfa));
+  // f, f#2, f#3 (the entry call and 2 recursive ones up to depth 3), f#4 at depth 3, and
+  // the call at depth 4 is the marker: a havoc of the marker variable, then the error.
+  CHECK(has_op(cfa, "f::n := 2"));
+  CHECK(has_op(cfa, "f#4::n := f#3::n - 1"));
+  CHECK(cfa.exprs().find("f#5::n") == nullptr);
+  const std::string marker = precis::bound_marker_name("recursion deeper than 3");
+  CHECK(marker == "__precis_bound_recursion_deeper_than_3");
+  CHECK(has_op(cfa, "havoc " + marker));
+  CHECK(precis::test::error_reachable(cfa));
+  // A function calling itself twice doubles per level: the depth is lowered (64, 32,
+  // 16, 14, ...) until the recursive calls fit the budget, uniformly on every branch.
+  opt.max_recursion_depth = 64;
+  opt.max_recursive_calls = 40;  // 2 + 4 + 8 + 16 = 30 calls at depth 4; 62 at depth 5
+  auto fib =
+      tr("int fib(int n) { return n < 2 ? n : fib(n - 1) + fib(n - 2); }\n"
+         "int main() { return fib(6); }",
+         opt);
+  CHECK(has_op(fib, "havoc " + precis::bound_marker_name("recursion deeper than 4")));
 }
 
 TEST_CASE("switch dispatches on case values + default takes the rest") {

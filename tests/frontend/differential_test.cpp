@@ -4,6 +4,8 @@
 
 #include <doctest/doctest.h>
 
+#include <algorithm>
+#include <cstdint>
 #include <cstdio>
 #include <cstdlib>
 #include <filesystem>
@@ -281,6 +283,32 @@ int main() {
                 {"unsigned char", "uc"}});
 }
 
+TEST_CASE("differential: recursion inlined (linear, branching, mutual)") {
+  differential("recursion", R"(
+int f5 = 0, fib9 = 0, ev = 0, od = 0, depth = 0, sum = 0;
+int fact(int n) { return n <= 1 ? 1 : n * fact(n - 1); }
+int fib(int n) { if (n < 2) return n; return fib(n - 1) + fib(n - 2); }
+int is_odd(int n);
+int is_even(int n) { if (n == 0) return 1; return is_odd(n - 1); }
+int is_odd(int n) { if (n == 0) return 0; return is_even(n - 1); }
+void down(int n) { depth++; if (n > 0) down(n - 1); sum += n; }
+int main() {
+  f5 = fact(5);
+  fib9 = fib(9);
+  ev = is_even(10);
+  od = is_odd(7);
+  down(20);
+  return 0;
+}
+)",
+               {{"int", "f5"},
+                {"int", "fib9"},
+                {"int", "ev"},
+                {"int", "od"},
+                {"int", "depth"},
+                {"int", "sum"}});
+}
+
 TEST_CASE("differential: exit ends the path") {
   differential("exit", R"(
 #include <stdlib.h>
@@ -289,6 +317,103 @@ void stop(int code) { exit(code); }
 int main() { before = 1; stop(0); after = 1; return 0; }
 )",
                {{"int", "before"}, {"int", "after"}});
+}
+
+// ---- bit operations, generated (issue 26) -----------------------------------------------
+// For every integer type: & | ^ ~ << >> and their compound assignments on operands that
+// cover 0, +-1, the extremes and bit patterns, each result kept in a long long global.
+// Operations with undefined behaviour are left out (a shift count outside the promoted
+// width, a signed left shift that overflows), so gcc's value is C's value.
+
+namespace {
+
+struct CType {
+  const char* name;
+  unsigned width;
+  bool is_signed;
+};
+
+std::vector<long long> sample_values(const CType& t) {
+  const long long max =
+      t.is_signed ? (1LL << (t.width - 1)) - 1 : (t.width >= 64 ? 0 : (1LL << t.width) - 1);
+  const long long min = t.is_signed ? -max - 1 : 0;
+  std::vector<long long> v = {0, 1, 5, max, max - 1, min, 0x5A5A5A5A5A5A5A5ALL & max};
+  if (t.is_signed)
+    v.insert(v.end(), {-1, -6, min + 1, -0x35});
+  else
+    v.push_back(1LL << (t.width - 1));
+  std::sort(v.begin(), v.end());
+  v.erase(std::unique(v.begin(), v.end()), v.end());
+  return v;
+}
+
+std::string literal(long long v) {
+  // -2^63 has no literal; everything else as a long long constant, converted on store.
+  if (v == INT64_MIN) return "(-9223372036854775807LL - 1)";
+  return std::to_string(v) + "LL";
+}
+
+void bit_differential(const CType& t) {
+  const bool wide = t.width == 64;  // & | ^ on 64-bit types are refused (precis: 63 bits)
+  const unsigned promoted = t.width < 32 ? 32 : t.width;
+  const bool promoted_signed = t.width < 32 ? true : t.is_signed;
+  const std::vector<long long> vals = sample_values(t);
+  std::ostringstream decl, body;
+  std::vector<Global> globals;
+  for (std::size_t i = 0; i < vals.size(); ++i)
+    decl << t.name << " a" << i << " = " << literal(vals[i]) << ";\n";
+  // A new long long global holding `expr`; the statement that sets it.
+  auto keep = [&](const std::string& expr) {
+    const std::string name = "r" + std::to_string(globals.size());
+    decl << "long long " << name << " = 0;\n";
+    globals.push_back({"long long", name});
+    return name + " = " + expr + ";";
+  };
+  auto result = [&](const std::string& expr) { body << "  " << keep(expr) << "\n"; };
+  for (unsigned n : {0U, 1U, 3U, promoted / 2, promoted - 1})
+    decl << "int n" << n << " = " << n << ";\n";  // shift counts read from variables
+  for (std::size_t i = 0; i < vals.size(); ++i) {
+    const std::string a = "a" + std::to_string(i);
+    result("~" + a);
+    for (std::size_t j = 0; j < vals.size() && !wide; ++j) {
+      const std::string b = "a" + std::to_string(j);
+      for (const char* op : {"&", "|", "^"}) result(a + " " + op + " " + b);
+    }
+    for (unsigned n : {0U, 1U, 3U, promoted / 2, promoted - 1}) {
+      const std::string c = std::to_string(n), var = "n" + std::to_string(n);
+      result(a + " >> " + c);
+      result(a + " >> " + var);
+      // Left shifts only where C defines the value.
+      // a * 2^n < 2^(P-1) iff a < 2^(P-1-n).
+      if (promoted_signed && (vals[i] < 0 || (vals[i] >> (promoted - 1 - n)) != 0)) continue;
+      result(a + " << " + c);
+      result(a + " << " + var);
+    }
+    if (wide) continue;
+    // Compound assignments convert back into the operand's type.
+    const std::string b = "a" + std::to_string((i + 3) % vals.size());
+    for (const char* op : {"&=", "|=", "^=", ">>="}) {
+      const std::string rhs = std::string(op) == ">>=" ? "2" : b;
+      body << "  { " << t.name << " x = " << a << "; x " << op << " " << rhs << "; " << keep("x")
+           << " }\n";
+    }
+  }
+  const std::string code = decl.str() + "int main() {\n" + body.str() + "  return 0;\n}\n";
+  std::string id = std::string("bits_") + t.name;
+  std::replace(id.begin(), id.end(), ' ', '_');
+  differential(id, code, globals);
+}
+
+}  // namespace
+
+TEST_CASE("differential: bit operations at every width and signedness") {
+  for (const CType& t :
+       {CType{"signed char", 8, true}, CType{"unsigned char", 8, false}, CType{"short", 16, true},
+        CType{"unsigned short", 16, false}, CType{"int", 32, true},
+        CType{"unsigned int", 32, false}, CType{"long long", 64, true}}) {
+    CAPTURE(t.name);
+    bit_differential(t);
+  }
 }
 
 }  // namespace differential_test

@@ -60,22 +60,25 @@ struct RunResult {
   bool ok = false;
   std::string why;
   Loc end{};
-  std::vector<std::optional<std::int64_t>> values;  // by VarId
+  std::vector<OptBigInt> values;  // by VarId; exact, as the C values of 64-bit types need
   std::vector<Operation> path;
   [[nodiscard]] std::optional<std::int64_t> value(const Cfa& cfa, const std::string& name) const {
     const Variable* v = cfa.exprs().find(name);
-    if (v == nullptr) return std::nullopt;
-    return values[v->id];
+    if (v == nullptr || !values[v->id]) return std::nullopt;
+    const BigInt& x = *values[v->id];
+    if (x < INT64_MIN || x > INT64_MAX) return std::nullopt;
+    return static_cast<std::int64_t>(x);
   }
 };
 
 // Executes a CFA whose every location has exactly one enabled edge and no havoc, from
-// the initial location (all variables unknown) to a location without out-edges.
+// the initial location (all variables unknown) to a location without out-edges, over
+// exact integers (expr/eval_big.hpp): a 64-bit C operation may pass 2^63 on the way.
 inline RunResult run(const Cfa& cfa, std::size_t max_steps = 1000000) {
   RunResult r;
   const ExprManager& em = cfa.exprs();
   r.values.assign(em.num_vars(), std::nullopt);
-  auto val = [&](VarId x) -> OptValue { return r.values[x]; };
+  auto val = [&](VarId x) -> OptBigInt { return r.values[x]; };
   Loc l = cfa.initial_location();
   for (std::size_t step = 0; step < max_steps; ++step) {
     std::optional<CfaEdge> next;
@@ -84,7 +87,7 @@ inline RunResult run(const Cfa& cfa, std::size_t max_steps = 1000000) {
       ++out;
       const Operation& op = cfa.operation(e);
       if (const auto* a = std::get_if<Assume>(&op)) {
-        auto c = evaluate(a->cond, val);
+        auto c = evaluate_big(a->cond, val);
         // The range assume after the havoc of an uninitialised local: the only way on.
         if (!c && cfa.out_edges(l).size() == 1) c = 1;
         if (!c) {
@@ -109,7 +112,7 @@ inline RunResult run(const Cfa& cfa, std::size_t max_steps = 1000000) {
     // An uninitialised local: unknown until assigned (reading it fails the run).
     if (const auto* h = std::get_if<Havoc>(&op)) r.values[h->var] = std::nullopt;
     if (const auto* a = std::get_if<Assign>(&op)) {
-      auto v = evaluate(a->value, val);
+      auto v = evaluate_big(a->value, val);
       if (!v) {
         r.why = "unknown value in " + to_string(op, em);
         return r;

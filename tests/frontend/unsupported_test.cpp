@@ -50,17 +50,14 @@ TEST_CASE("floating point") {
          "3:11", "floating-point");
 }
 
-TEST_CASE("bit operations") {
-  for (std::string op : {"&", "|", "^", "<<", ">>"})
-    expect("int main() {\n  int a = 1, b = 2;\n  a = a " + op + " b;\n}", "3:9",
-           "bit operation '" + op + "'");
-  expect("int main() {\n  int a = 1;\n  a = ~a;\n}", "3:7", "bit operation '~'");
-  expect("int main() {\n  int a = 1;\n  a <<= 2;\n}", "3:5", "bit operation '<<'");
-}
-
-TEST_CASE("recursion") {
-  expect("int f(int n) {\n  return n <= 0 ? 0 : f(n - 1);\n}\nint main() { return f(3); }", "2:23",
-         "recursive call of 'f'");
+TEST_CASE("bit operations: what stays outside (64-bit & | ^, undefined shift counts)") {
+  // & | ^ need 2^64 for a 64-bit operand's residue: refused, not guessed.
+  for (std::string op : {"&", "|", "^"})
+    expect("int main() {\n  long long a = 1, b = 2;\n  a = a " + op + " b;\n}", "3:9",
+           "bit operation '" + op + "' on the 64-bit type");
+  // A constant shift count outside the promoted width is undefined behaviour in C.
+  expect("int main() {\n  int a = 1;\n  a = a << 32;\n}", "3:9", "shift by 32, outside 0..31");
+  expect("int main() {\n  int a = 1;\n  a >>= -1;\n}", "3:5", "shift by -1, outside 0..31");
 }
 
 TEST_CASE("unknown functions with pointer arguments + function pointers") {

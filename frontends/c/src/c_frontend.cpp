@@ -147,13 +147,25 @@ Cfa translate_source(const std::string& code, const std::string& file_name,
   if (diags.error()) throw input_error(diags.error()->first, diags.error()->second);
   if (!ast) throw input_error(SourcePosition{file_name, 0, 0}, "clang could not parse the file");
   options.deadline.check();
-  detail::Translator t(ast->getASTContext(), file_name, options);
-  try {
-    return t.run();
-  } catch (const limit_reached& e) {
-    // A term too deep for the recursive walkers over terms is a property of the input.
-    if (e.kind() == LimitKind::Depth) throw input_error(t.position(), std::string(e.what()));
-    throw;
+  // Recursion is inlined to one depth per function: when max_recursive_calls would not
+  // suffice for the depth asked (a function calling itself twice doubles per level), the
+  // translation starts again with a smaller depth for that function, so its bound
+  // markers sit at one depth on every branch, not wherever a call budget ran out.
+  detail::RecursionDepths depths;
+  for (;;) {
+    detail::Translator t(ast->getASTContext(), file_name, options, depths);
+    try {
+      return t.run();
+    } catch (const detail::RecursionBudget& b) {
+      const auto it = depths.find(b.fn);
+      const std::uint32_t d = it != depths.end() ? it->second : options.max_recursion_depth;
+      depths[b.fn] = d > 16 ? d / 2 : (d > 2 ? d - 2 : 1);
+      options.deadline.check();
+    } catch (const limit_reached& e) {
+      // A term too deep for the recursive walkers over terms is a property of the input.
+      if (e.kind() == LimitKind::Depth) throw input_error(t.position(), std::string(e.what()));
+      throw;
+    }
   }
 }
 

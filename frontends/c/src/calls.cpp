@@ -5,6 +5,7 @@
 #include <string>
 #include <utility>
 
+#include "precis/core/bound_marker.hpp"
 #include "translator.hpp"
 
 namespace precis::c::detail {
@@ -83,13 +84,41 @@ Term Translator::call(const clang::CallExpr* ce, bool need_value) {
   return nondet_value(t, name);
 }
 
+// The edge to the error location through `havoc __precis_bound_<why>`; what follows the
+// call is unreachable on this path.
+Term Translator::bound_marker(const clang::CallExpr* ce, const std::string& why) {
+  const std::string name = bound_marker_name(why);
+  auto it = markers_.find(name);
+  if (it == markers_.end()) it = markers_.emplace(name, new_var(name, global_scope)).first;
+  at(ce->getExprLoc());
+  emit(Havoc{it->second});
+  jump_and_cut(error_);
+  return num(0);
+}
+
 // Inlines a call: fresh copies of parameters and locals for each call site.
 Term Translator::inline_call(const clang::FunctionDecl* def, const clang::CallExpr* ce,
                              bool need_value) {
   opt_.deadline.check();
   const std::string name = def->getNameAsString();
-  for (const Frame& fr : frames_)
-    if (fr.fn == def) unsupported(ce, "recursive call of '" + name + "'");
+  // Recursion is inlined up to a bound; the call that would go deeper becomes a bound
+  // marker (core/bound_marker.hpp): an edge to the error location that no SAFE proof
+  // may ignore and no counterexample may pass.
+  std::uint32_t depth = 0;
+  for (const Frame& fr : frames_) depth += fr.fn == def ? 1U : 0U;
+  if (depth > 0) {
+    const auto lowered = depths_.find(def);
+    const std::uint32_t limit =
+        lowered != depths_.end() ? lowered->second : opt_.max_recursion_depth;
+    if (depth > limit) return bound_marker(ce, "recursion deeper than " + std::to_string(limit));
+    // Over the budget: translate_source tries again with a smaller depth for def; at
+    // depth 1 the remaining calls are markers.
+    if (++recursive_calls_[def] > opt_.max_recursive_calls) {
+      if (limit > 1) throw RecursionBudget{def};
+      return bound_marker(
+          ce, "recursion beyond " + std::to_string(opt_.max_recursive_calls) + " inlined calls");
+    }
+  }
   if (def->isVariadic()) unsupported(ce, "call of variadic function '" + name + "'");
   if (ce->getNumArgs() != def->getNumParams())
     unsupported(ce, "call of '" + name + "' with " + std::to_string(ce->getNumArgs()) +

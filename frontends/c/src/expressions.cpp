@@ -230,7 +230,7 @@ Term Translator::unary(const clang::UnaryOperator* uo) {
     case clang::UO_Extension: return rvalue(sub);
     case clang::UO_Minus: return wrap(mk(Op::Neg, {as_int(rvalue(sub))}), type_of(uo));
     case clang::UO_LNot: return lnot(as_bool(rvalue(sub)));
-    case clang::UO_Not: unsupported(uo, "bit operation '~'");
+    case clang::UO_Not: return bit_not(as_int(rvalue(sub)), type_of(uo));
     case clang::UO_AddrOf: unsupported(uo, "address-of operator '&'");
     case clang::UO_Deref: unsupported(uo, "pointer dereference");
     case clang::UO_PreInc:

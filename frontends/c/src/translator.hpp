@@ -74,13 +74,23 @@ inline SourcePosition position_of(const clang::SourceManager& sm, clang::SourceL
 
 // ---- the translator ---------------------------------------------------------------------
 
+// Thrown when inlining the recursion of `fn` to its depth would take more than
+// max_recursive_calls calls; translate_source retries with a smaller depth for fn.
+struct RecursionBudget {
+  const clang::FunctionDecl* fn;
+};
+// Recursion depth per function, where lowered from TranslateOptions::max_recursion_depth.
+using RecursionDepths = std::unordered_map<const clang::FunctionDecl*, std::uint32_t>;
+
 class Translator {
  public:
-  Translator(clang::ASTContext& ctx, std::string file, const TranslateOptions& opt)
+  Translator(clang::ASTContext& ctx, std::string file, const TranslateOptions& opt,
+             const RecursionDepths& depths)
       : ctx_(ctx),
         sm_(ctx.getSourceManager()),
         file_(std::move(file)),
         opt_(opt),
+        depths_(depths),
         em_(b_.exprs()) {}
 
   // Drives the translation (c_frontend.cpp).
@@ -148,6 +158,11 @@ class Translator {
   Term convert(Term v, IntType from, IntType to);
   Term wrap(Term v, IntType t);
   Term arith(clang::BinaryOperatorKind op, Term l, Term r, IntType t, const clang::Expr* where);
+  // ---- bit operations (bit_operations.cpp) ---------------------------------------------
+  Term bit_op(clang::BinaryOperatorKind op, Term a, Term b, IntType t, const clang::Expr* where);
+  Term bit_not(Term a, IntType t);
+  Term to_unsigned(Term a, IntType t);
+  Term from_unsigned(Term u, IntType t);
   std::int64_t to_int64(const llvm::APSInt& v, const clang::Expr* where) const;
   std::optional<std::int64_t> constant(const clang::Expr* e) const;
 
@@ -189,6 +204,7 @@ class Translator {
   Term nondet_value(IntType t, const std::string& function);
   Term call(const clang::CallExpr* ce, bool need_value);
   Term inline_call(const clang::FunctionDecl* def, const clang::CallExpr* ce, bool need_value);
+  Term bound_marker(const clang::CallExpr* ce, const std::string& why);
 
   // ---- statements (statements.cpp) ----------------------------------------------------
   Loc label_location(const clang::LabelDecl* ld);
@@ -200,6 +216,7 @@ class Translator {
   const clang::SourceManager& sm_;
   std::string file_;
   const TranslateOptions& opt_;
+  const RecursionDepths& depths_;
   CfaBuilder b_;
   ExprManager& em_;
   Loc cur_{};
@@ -212,6 +229,9 @@ class Translator {
   std::unordered_map<const clang::VarDecl*, VarId> globals_;
   std::unordered_map<std::string, std::uint32_t> fn_index_;
   std::unordered_map<const clang::FunctionDecl*, int> instances_;
+  // Recursive calls inlined so far, per function.
+  std::unordered_map<const clang::FunctionDecl*, std::size_t> recursive_calls_;
+  std::unordered_map<std::string, VarId> markers_;  // bound marker variables by name
   std::unordered_set<std::string> names_;
   std::size_t temps_ = 0;
   std::size_t edges_ = 0;

@@ -124,9 +124,7 @@ Term Translator::arith(clang::BinaryOperatorKind op, Term l, Term r, IntType t,
     case clang::BO_Shr:
     case clang::BO_And:
     case clang::BO_Or:
-    case clang::BO_Xor:
-      unsupported(where, std::string("bit operation '") +
-                             clang::BinaryOperator::getOpcodeStr(op).str() + "'");
+    case clang::BO_Xor: return bit_op(op, a, b, t, where);
     default:
       unsupported(where,
                   std::string("operator '") + clang::BinaryOperator::getOpcodeStr(op).str() + "'");

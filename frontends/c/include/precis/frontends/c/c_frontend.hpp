@@ -52,6 +52,14 @@ struct TranslateOptions {
   // translation recurses over them. Chains of one operator (a + b + c + ..., a && b
   // && ...) do not nest: they become one n-ary term.
   std::uint32_t max_nesting = 2000;
+  // Recursion is inlined up to this many active calls of one function, and for at most
+  // max_recursive_calls recursive calls in all (a function calling itself twice doubles
+  // per level). The call that would go beyond becomes a bound marker
+  // (precis/core/bound_marker.hpp): SAFE stays sound, a path through it is no
+  // counterexample, and the verdict is UNKNOWN ("recursion deeper than N") where only
+  // such paths reach the error.
+  std::uint32_t max_recursion_depth = 64;
+  std::size_t max_recursive_calls = 4096;
 };
 
 // Parses and translates a C file. Throws precis::input_error on a parse error or an
