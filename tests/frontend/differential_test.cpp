@@ -309,6 +309,45 @@ int main() {
                 {"int", "sum"}});
 }
 
+TEST_CASE("differential: arrays, cell by cell (initializers, variable indices, compound)") {
+  differential("arrays", R"(
+int g[5];
+int init[6] = {3, 1, 4, 1};
+unsigned char bytes[4] = {250, 251, 252, 253};
+int s = 0, m = 0, c = 0, last = 0, post = 0, pre = 0, z = 0, w = 0;
+int main() {
+  int a[8] = {0};  // (the test executor cannot copy unknown cells)
+  int i, j;
+  for (i = 0; i < 8; i++) a[i] = i * i;
+  for (i = 0; i < 8; i++) s += a[i];
+  for (i = 0; i < 5; i++) g[i] = a[7 - i] - a[i];
+  m = g[0] + g[4];
+  for (i = 0; i < 4; i++) bytes[i] += 10;
+  c = bytes[0] + bytes[3];
+  j = 2;
+  a[j] += 100;
+  a[j + 1] *= 3;
+  post = a[j]++;
+  pre = ++a[j + 1];
+  last = a[2] + a[3] + init[2] + init[5];
+  int b[3] = {7};
+  z = b[0] * 100 + b[1] * 10 + b[2];
+  int k = 0;
+  b[k++] = 9;
+  w = b[0] + k;
+  return 0;
+}
+)",
+               {{"int", "s"},
+                {"int", "m"},
+                {"int", "c"},
+                {"int", "last"},
+                {"int", "post"},
+                {"int", "pre"},
+                {"int", "z"},
+                {"int", "w"}});
+}
+
 TEST_CASE("differential: exit ends the path") {
   differential("exit", R"(
 #include <stdlib.h>

@@ -34,11 +34,17 @@ TEST_CASE("pointers") {
   expect("int main() {\n  int *p;\n}", "2:8", "pointer type 'int *'");
   expect("int g; int main() {\n  int x = *(&g);\n}", "2:11", "pointer dereference");
   expect("int g; int main() {\n  long x = (long)&g;\n}", "2:12", "pointer conversion");
-  expect("int main(int argc, char** argv) {\n  return argv[0][0];\n}", "2:10", "array access");
+  expect("int main(int argc, char** argv) {\n  return argv[0][0];\n}", "2:10",
+         "subscript of an expression that is not an array variable (pointer)");
 }
 
-TEST_CASE("arrays + structs + unions") {
-  expect("int a[3];\nint main() { return 0; }", "1:5", "array type 'int[3]'");
+TEST_CASE("arrays the cell-wise encoding does not take + structs + unions") {
+  expect("int a[100000];\nint main() { return 0; }", "1:5",
+         "array type 'int[100000]': 100000 elements, more than the cell-wise encoding takes (128)");
+  expect("int main() {\n  int m[2][3];\n}", "2:7", "multi-dimensional array type 'int[2][3]'");
+  expect("int main() {\n  int a[3];\n  return a[3];\n}", "3:10",
+         "index 3 outside the array 'main::a' of 3 elements");
+  expect("int main() {\n  int a[3];\n  int *p = a;\n}", "3:8", "pointer type");
   expect("struct S { int f; };\nint main() {\n  struct S s;\n}", "3:12", "struct or union type");
   expect("union U { int f; };\nint main() {\n  union U u;\n}", "3:11", "struct or union type");
 }

@@ -36,12 +36,18 @@ void Translator::declare_globals(clang::TranslationUnitDecl* tu) {
     if (def == nullptr) def = vd->getActingDefinition();
     const clang::VarDecl* any = def != nullptr ? def : vd;
     at(any->getLocation());
-    IntType t = int_type(any->getType(), any->getLocation());
     std::string name = any->getNameAsString();
     if (vd->isStaticLocal()) {
       const auto* fd = llvm::dyn_cast<clang::FunctionDecl>(vd->getDeclContext());
       name = (fd != nullptr ? fd->getNameAsString() : std::string("static")) + "::" + name;
     }
+    if (auto shape = array_shape(any->getType(), any->getLocation())) {  // arrays.cpp
+      ArrayObject a = new_array(name, global_scope, shape->first, shape->second);
+      init_array(a, def != nullptr ? def->getInit() : nullptr, def != nullptr, true);
+      global_arrays_.emplace(vd->getCanonicalDecl(), std::move(a));
+      continue;
+    }
+    IntType t = int_type(any->getType(), any->getLocation());
     VarId v = new_var(name, global_scope);
     globals_[vd->getCanonicalDecl()] = v;
     const clang::Expr* init = nullptr;
@@ -65,8 +71,15 @@ void Translator::local_decl(const clang::VarDecl* vd) {
   at(vd->getLocation());
   if (vd->hasGlobalStorage() || vd->getCanonicalDecl()->hasExternalStorage())
     return;  // set up with the globals
-  IntType t = int_type(vd->getType(), vd->getLocation());
   Frame& fr = frames_.back();
+  if (auto shape = array_shape(vd->getType(), vd->getLocation())) {  // arrays.cpp
+    ArrayObject a =
+        new_array(fr.prefix + "::" + vd->getNameAsString(), fr.index, shape->first, shape->second);
+    init_array(a, vd->getInit(), false, false);
+    fr.arrays[vd] = std::move(a);
+    return;
+  }
+  IntType t = int_type(vd->getType(), vd->getLocation());
   VarId v = new_var(fr.prefix + "::" + vd->getNameAsString(), fr.index);
   fr.locals[vd] = v;
   if (const clang::Expr* init = vd->getInit()) {

@@ -190,7 +190,7 @@ Term Translator::rvalue(const clang::Expr* e) {
     if (last != nullptr) stmt(last);
     return num(0);
   }
-  if (llvm::isa<clang::ArraySubscriptExpr>(e)) unsupported(e, "array access");
+  if (const auto* as = llvm::dyn_cast<clang::ArraySubscriptExpr>(e)) return load(element_place(as));
   if (llvm::isa<clang::MemberExpr>(e)) unsupported(e, "struct member access");
   if (llvm::isa<clang::FloatingLiteral>(e)) unsupported(e, "floating-point constant");
   if (llvm::isa<clang::StringLiteral>(e)) unsupported(e, "string literal");
@@ -246,37 +246,41 @@ Term Translator::unary(const clang::UnaryOperator* uo) {
 // ++/--: x = (T)((promoted)x ± 1).
 Term Translator::incdec(const clang::UnaryOperator* uo, bool need_value) {
   const clang::Expr* sub = uo->getSubExpr();
-  VarId x = lvalue(sub);
+  const Place x = place(sub);
   IntType t = type_of(sub);
   clang::QualType pq = sub->getType();
   if (pq->isPromotableIntegerType()) pq = ctx_.getPromotedIntegerType(pq);
   IntType p = int_type(pq, uo->getExprLoc());
-  Term old = em_.var(x);
+  Term old = load(x);
   if (need_value && uo->isPostfix()) old = snapshot(old);
   Term one = num(1);
-  Term nv = arith(uo->isIncrementOp() ? clang::BO_Add : clang::BO_Sub, em_.var(x), one, p, uo);
+  Term nv = arith(uo->isIncrementOp() ? clang::BO_Add : clang::BO_Sub, load(x), one, p, uo);
   at(uo->getExprLoc());
-  emit(Assign{x, as_int(convert(nv, p, t))});
-  return uo->isPostfix() ? old : em_.var(x);
+  write(x, convert(nv, p, t));
+  return uo->isPostfix() ? old : load(x);
 }
 
 Term Translator::binary(const clang::BinaryOperator* bo) {
   const clang::BinaryOperatorKind op = bo->getOpcode();
   if (op == clang::BO_Assign) {
-    VarId x = lvalue(bo->getLHS());
-    store(x, type_of(bo->getLHS()), bo->getRHS());
-    return em_.var(x);
+    const Place x = place(bo->getLHS());
+    if (x.var) {
+      store(*x.var, type_of(bo->getLHS()), bo->getRHS());
+      return em_.var(*x.var);
+    }
+    write(x, rvalue(bo->getRHS()));
+    return load(x);
   }
   if (const auto* ca = llvm::dyn_cast<clang::CompoundAssignOperator>(bo)) {
-    VarId x = lvalue(ca->getLHS());
+    const Place x = place(ca->getLHS());
     IntType lt = type_of(ca->getLHS());
     IntType ct = int_type(ca->getComputationLHSType(), ca->getExprLoc());
     IntType rt = int_type(ca->getComputationResultType(), ca->getExprLoc());
     Term r = rvalue(ca->getRHS());
-    Term l = convert(em_.var(x), lt, ct);
+    Term l = convert(load(x), lt, ct);
     Term v = arith(clang::BinaryOperator::getOpForCompoundAssignment(op), l, r, rt, ca);
-    emit(Assign{x, as_int(convert(v, rt, lt))});
-    return em_.var(x);
+    write(x, convert(v, rt, lt));
+    return load(x);
   }
   if (op == clang::BO_Comma) {
     effect(bo->getLHS());

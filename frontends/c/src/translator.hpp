@@ -74,6 +74,19 @@ inline SourcePosition position_of(const clang::SourceManager& sm, clang::SourceL
 
 // ---- the translator ---------------------------------------------------------------------
 
+// A fixed-size integer array, cell by cell (arrays.cpp).
+struct ArrayObject {
+  std::vector<VarId> cells;
+  IntType elem;
+  std::string name;
+};
+// What an assignment writes: a variable, or the cell of `array` that `index` selects.
+struct Place {
+  std::optional<VarId> var;
+  const ArrayObject* array = nullptr;
+  Term index;
+};
+
 // Thrown when inlining the recursion of `fn` to its depth would take more than
 // max_recursive_calls calls; translate_source retries with a smaller depth for fn.
 struct RecursionBudget {
@@ -108,6 +121,7 @@ class Translator {
     std::string prefix;
     std::uint32_t instance = 0;  // the CFA's tag of this inlined instance (cfa/cfa.hpp)
     std::unordered_map<const clang::VarDecl*, VarId> locals;
+    std::unordered_map<const clang::VarDecl*, ArrayObject> arrays;
     std::unordered_map<const clang::LabelDecl*, Loc> labels;
     Loc exit{};
     std::optional<VarId> ret;
@@ -200,6 +214,17 @@ class Translator {
   Term conditional(const clang::ConditionalOperator* co);
   void branch(const clang::Expr* e, Loc t, Loc f);
 
+  // ---- arrays (arrays.cpp) ------------------------------------------------------------
+  std::optional<std::pair<IntType, std::size_t>> array_shape(clang::QualType qt,
+                                                             clang::SourceLocation where) const;
+  ArrayObject new_array(const std::string& name, std::uint32_t scope, IntType elem, std::size_t n);
+  void init_array(const ArrayObject& a, const clang::Expr* init, bool zero, bool constant_only);
+  const ArrayObject& array_of(const clang::Expr* base);
+  Place element_place(const clang::ArraySubscriptExpr* e);
+  Place place(const clang::Expr* e);
+  Term load(const Place& p);
+  void write(const Place& p, Term value);
+
   // ---- calls (calls.cpp) --------------------------------------------------------------
   Term nondet_value(IntType t, const std::string& function);
   Term call(const clang::CallExpr* ce, bool need_value);
@@ -227,6 +252,7 @@ class Translator {
   std::vector<Loc> breaks_, continues_;
   std::vector<SwitchContext*> switches_;
   std::unordered_map<const clang::VarDecl*, VarId> globals_;
+  std::unordered_map<const clang::VarDecl*, ArrayObject> global_arrays_;  // by canonical decl
   std::unordered_map<std::string, std::uint32_t> fn_index_;
   std::unordered_map<const clang::FunctionDecl*, int> instances_;
   // Recursive calls inlined so far, per function.

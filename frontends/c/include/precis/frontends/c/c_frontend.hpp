@@ -59,6 +59,9 @@ struct TranslateOptions {
   // counterexample, and the verdict is UNKNOWN ("recursion deeper than N") where only
   // such paths reach the error.
   std::uint32_t max_recursion_depth = 64;
+  // Arrays of at most this many elements are encoded cell by cell (one variable per
+  // element); larger ones are unsupported.
+  std::size_t max_array_cells = 128;
   std::size_t max_recursive_calls = 4096;
 };
 

@@ -1,0 +1,150 @@
+// The C front end's arrays (issue 26): fixed-size one-dimensional arrays of integers,
+// local and global, with initializers and variable indices, encoded cell-wise.
+//
+// An array `int a[N]` with N <= TranslateOptions::max_array_cells is N program variables
+// `a[0]`, ..., `a[N-1]` (locals `f::a[k]`), so every domain and the solver see plain
+// integers and a correctness witness may name a cell as C does. An access with a constant
+// index is that cell. With a variable index i (saved first, as any operand a later side
+// effect could change):
+//   - the path continues only where 0 <= i < N: an access outside the array is undefined
+//     behaviour, which SV-COMP's reachability tasks are free of (it ends the path, like
+//     abort(), and is not an error of the property);
+//   - a read is ite(i = 0, a[0], ite(i = 1, a[1], ... a[N-1]));
+//   - a write a[i] = v is N assignments a[k] := ite(i = k, v, a[k]).
+// Larger arrays, arrays of arrays, arrays of non-integers, and an array used other than by
+// subscript (decayed to a pointer: passed to a function, compared, assigned) are refused.
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "translator.hpp"
+
+namespace precis::c::detail {
+
+// The element type and size of a one-dimensional integer array type, or nullopt for a
+// type that is not an array. Refuses the arrays the cell-wise encoding does not take.
+std::optional<std::pair<IntType, std::size_t>> Translator::array_shape(
+    clang::QualType qt, clang::SourceLocation where) const {
+  const clang::QualType t = qt.getCanonicalType();
+  if (!t->isArrayType()) return std::nullopt;
+  const auto* ca = ctx_.getAsConstantArrayType(t);
+  const std::string name = qt.getAsString();
+  if (ca == nullptr) unsupported(where, "array type '" + name + "' without a constant size");
+  if (ca->getElementType()->isArrayType())
+    unsupported(where, "multi-dimensional array type '" + name + "'");
+  const std::uint64_t n = ca->getSize().getZExtValue();
+  if (n == 0) unsupported(where, "array type '" + name + "' of no elements");
+  if (n > opt_.max_array_cells)
+    unsupported(where, "array type '" + name + "': " + std::to_string(n) +
+                           " elements, more than the cell-wise encoding takes (" +
+                           std::to_string(opt_.max_array_cells) + ")");
+  return std::make_pair(int_type(ca->getElementType(), where), static_cast<std::size_t>(n));
+}
+
+ArrayObject Translator::new_array(const std::string& name, std::uint32_t scope, IntType elem,
+                                  std::size_t n) {
+  ArrayObject a;
+  a.elem = elem;
+  a.name = name;
+  a.cells.reserve(n);
+  for (std::size_t k = 0; k < n; ++k)
+    a.cells.push_back(new_var(name + "[" + std::to_string(k) + "]", scope));
+  return a;
+}
+
+// Sets the cells from `init` (an initializer list; missing elements are 0, as in C), or
+// to 0 (`zero`: static storage), or to any value of the element type (a local without
+// initializer).
+void Translator::init_array(const ArrayObject& a, const clang::Expr* init, bool zero,
+                            bool constant_only) {
+  const clang::InitListExpr* list = nullptr;
+  if (init != nullptr) {
+    list = llvm::dyn_cast<clang::InitListExpr>(init->IgnoreParenImpCasts());
+    if (list == nullptr) unsupported(init, "array initializer other than a list");
+    if (list->getNumInits() > a.cells.size())
+      unsupported(init, "initializer list longer than the array");
+  }
+  for (std::size_t k = 0; k < a.cells.size(); ++k) {
+    const clang::Expr* e = list != nullptr && k < list->getNumInits() ? list->getInit(k) : nullptr;
+    if (e != nullptr && llvm::isa<clang::ImplicitValueInitExpr>(e)) e = nullptr;
+    const VarId c = a.cells[k];
+    if (e != nullptr) {
+      at(e->getExprLoc());
+      if (constant_only) {
+        auto v = constant(e);
+        if (!v) unsupported(e, "non-constant initializer of a global array");
+        emit(Assign{c, as_int(convert(num(*v), type_of(e), a.elem))});
+      } else {
+        store(c, a.elem, e);
+      }
+    } else if (list != nullptr || zero) {
+      emit(Assign{c, num(0)});
+    } else {
+      emit(Havoc{c});
+      emit(Assume{in_range(em_.var(c), a.elem)});
+    }
+  }
+}
+
+// The array a subscript's base names (through the array-to-pointer decay).
+const ArrayObject& Translator::array_of(const clang::Expr* base) {
+  const clang::Expr* b = base->IgnoreParenImpCasts();
+  if (const auto* dr = llvm::dyn_cast<clang::DeclRefExpr>(b))
+    if (const auto* vd = llvm::dyn_cast<clang::VarDecl>(dr->getDecl())) {
+      if (vd->hasGlobalStorage() || vd->getCanonicalDecl()->hasExternalStorage()) {
+        if (auto it = global_arrays_.find(vd->getCanonicalDecl()); it != global_arrays_.end())
+          return it->second;
+      } else if (!frames_.empty()) {
+        auto& arrays = frames_.back().arrays;
+        if (auto it = arrays.find(vd); it != arrays.end()) return it->second;
+      }
+    }
+  unsupported(base, "subscript of an expression that is not an array variable (pointer)");
+}
+
+Place Translator::element_place(const clang::ArraySubscriptExpr* e) {
+  const ArrayObject& a = array_of(e->getBase());
+  const Term i = as_int(rvalue(e->getIdx()));
+  const auto n = static_cast<std::int64_t>(a.cells.size());
+  if (i.is_const()) {
+    if (i.value() < 0 || i.value() >= n)
+      unsupported(e, "index " + std::to_string(i.value()) + " outside the array '" + a.name +
+                         "' of " + std::to_string(n) + " elements");
+    return Place{a.cells[static_cast<std::size_t>(i.value())], nullptr, Term{}};
+  }
+  const Term saved = snapshot(i);
+  at(e->getExprLoc());
+  emit(Assume{em_.and_(em_.le(num(0), saved), em_.lt(saved, num(n)))});
+  return Place{std::nullopt, &a, saved};
+}
+
+Place Translator::place(const clang::Expr* e) {
+  e = e->IgnoreParens();
+  if (const auto* as = llvm::dyn_cast<clang::ArraySubscriptExpr>(e)) return element_place(as);
+  return Place{lvalue(e), nullptr, Term{}};
+}
+
+Term Translator::load(const Place& p) {
+  if (p.var) return em_.var(*p.var);
+  const std::vector<VarId>& c = p.array->cells;
+  Term r = em_.var(c.back());
+  for (std::size_t k = c.size() - 1; k-- > 0;)
+    r = em_.ite(em_.eq(p.index, num(static_cast<std::int64_t>(k))), em_.var(c[k]), r);
+  return r;
+}
+
+void Translator::write(const Place& p, Term value) {
+  if (p.var) {
+    emit(Assign{*p.var, as_int(value)});
+    return;
+  }
+  const Term v = snapshot(as_int(value));  // the cells change one by one
+  const std::vector<VarId>& c = p.array->cells;
+  for (std::size_t k = 0; k < c.size(); ++k)
+    emit(Assign{c[k],
+                em_.ite(em_.eq(p.index, num(static_cast<std::int64_t>(k))), v, em_.var(c[k]))});
+}
+
+}  // namespace precis::c::detail
