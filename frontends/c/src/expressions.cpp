@@ -72,8 +72,8 @@ void Translator::store(VarId x, IntType t, const clang::Expr* rhs) {
 
 // ---- expressions ------------------------------------------------------------------------
 
-// Whether evaluating `e` can change a variable or the control flow.
-// Does evaluating s have side effects? An explicit stack: s may be nested 10^5 deep.
+// Whether evaluating `e` can change a variable or the control flow (emits edges).
+// An explicit stack: s may be nested 10^5 deep.
 bool Translator::impure(const clang::Stmt* s) const {
   std::vector<const clang::Stmt*> todo{s};
   while (!todo.empty()) {
@@ -84,7 +84,14 @@ bool Translator::impure(const clang::Stmt* s) const {
     if (const auto* bo = llvm::dyn_cast<clang::BinaryOperator>(x); bo && bo->isAssignmentOp())
       return true;
     if (const auto* uo = llvm::dyn_cast<clang::UnaryOperator>(x);
-        uo && uo->isIncrementDecrementOp())
+        uo && (uo->isIncrementDecrementOp() || uo->getOpcode() == clang::UO_Deref))
+      return true;
+    // An access through a variable index or a pointer emits its own edges (the path
+    // ends outside the array or the objects, arrays.cpp, pointers.cpp): C evaluates it
+    // only where it is reached, so `i < n && a[i] == 0` must stay control flow.
+    if (const auto* as = llvm::dyn_cast<clang::ArraySubscriptExpr>(x);
+        as && (!as->getIdx()->isEvaluatable(ctx_) ||
+               !as->getBase()->IgnoreParenImpCasts()->getType()->isArrayType()))
       return true;
     if (llvm::isa<clang::UnaryExprOrTypeTraitExpr>(x)) continue;  // unevaluated
     for (const clang::Stmt* c : x->children()) todo.push_back(c);
