@@ -348,6 +348,39 @@ int main() {
                 {"int", "w"}});
 }
 
+TEST_CASE("differential: pointers to scalars and into arrays, as parameters and results") {
+  differential("pointers", R"(
+int g = 5, h = 7, sw1 = 0, sw2 = 0, sum = 0, diff = 0, via = 0, vp = 0, eq = 0, nul = 0;
+int arr[6] = {1, 2, 3, 4, 5, 6};
+void swap(int *a, int *b) { int t = *a; *a = *b; *b = t; }
+int *larger(int *a, int *b) { return *a > *b ? a : b; }
+int main() {
+  int x = 1, y = 2;
+  int *p = &x;
+  *p = 10;
+  swap(&x, &y);
+  sw1 = x; sw2 = y;
+  swap(&g, &h);
+  *larger(&g, &h) += 100;
+  int *q;
+  for (q = arr; q < arr + 6; q++) sum += *q;
+  diff = &arr[5] - &arr[1];
+  p = &arr[2];
+  p[1] = 40;
+  via = arr[3] + *(p + 2) + p[-1];
+  void *v = &y;
+  int *back = (int *)v;
+  vp = *back;
+  eq = (p == &arr[2]) + 2 * (p != &x);
+  int *z = 0;
+  nul = z == 0 && !z;
+  return 0;
+}
+)",
+               {{"int", "g"}, {"int", "h"}, {"int", "sw1"}, {"int", "sw2"}, {"int", "sum"},
+                {"int", "diff"}, {"int", "via"}, {"int", "vp"}, {"int", "eq"}, {"int", "nul"}});
+}
+
 TEST_CASE("differential: exit ends the path") {
   differential("exit", R"(
 #include <stdlib.h>

@@ -30,12 +30,18 @@ void expect(const std::string& code, const std::string& where, const std::string
 
 }  // namespace
 
-TEST_CASE("pointers") {
-  expect("int main() {\n  int *p;\n}", "2:8", "pointer type 'int *'");
-  expect("int g; int main() {\n  int x = *(&g);\n}", "2:11", "pointer dereference");
-  expect("int g; int main() {\n  long x = (long)&g;\n}", "2:12", "pointer conversion");
+TEST_CASE("pointers outside the model (no heap, integer objects only)") {
+  expect("int main() {\n  int **pp;\n}", "2:9", "pointer type 'int **'");
+  expect("int g; int main() {\n  long x = (long)&g;\n}", "2:12",
+         "conversion between a pointer and an integer");
+  expect("int g; int main() {\n  char *c = (char *)&g;\n}", "2:13",
+         "pointer conversion from 'int *' to 'char *'");
   expect("int main(int argc, char** argv) {\n  return argv[0][0];\n}", "2:10",
-         "subscript of an expression that is not an array variable (pointer)");
+         "subscript of an expression that is not an array variable or a pointer");
+  expect("int main() {\n  int *p = 0;\n  return *p;\n}", "3:10",
+         "dereference of a pointer to 'int': no object of that type has its address taken");
+  expect("extern void *malloc(unsigned long);\nint main() {\n  int *p = malloc(4);\n}", "3:12",
+         "call of undefined function 'malloc'");
 }
 
 TEST_CASE("arrays the cell-wise encoding does not take + structs + unions") {
@@ -44,7 +50,6 @@ TEST_CASE("arrays the cell-wise encoding does not take + structs + unions") {
   expect("int main() {\n  int m[2][3];\n}", "2:7", "multi-dimensional array type 'int[2][3]'");
   expect("int main() {\n  int a[3];\n  return a[3];\n}", "3:10",
          "index 3 outside the array 'main::a' of 3 elements");
-  expect("int main() {\n  int a[3];\n  int *p = a;\n}", "3:8", "pointer type");
   expect("struct S { int f; };\nint main() {\n  struct S s;\n}", "3:12", "struct or union type");
   expect("union U { int f; };\nint main() {\n  union U u;\n}", "3:11", "struct or union type");
 }

@@ -11,8 +11,8 @@
 //     abort(), and is not an error of the property);
 //   - a read is ite(i = 0, a[0], ite(i = 1, a[1], ... a[N-1]));
 //   - a write a[i] = v is N assignments a[k] := ite(i = k, v, a[k]).
-// Larger arrays, arrays of arrays, arrays of non-integers, and an array used other than by
-// subscript (decayed to a pointer: passed to a function, compared, assigned) are refused.
+// Larger arrays, arrays of arrays and arrays of non-integers are refused. Every cell also
+// has an address, so an array decays to a pointer to its first cell (pointers.cpp).
 
 #include <cstdint>
 #include <optional>
@@ -88,50 +88,64 @@ void Translator::init_array(const ArrayObject& a, const clang::Expr* init, bool 
   }
 }
 
-// The array a subscript's base names (through the array-to-pointer decay).
-const ArrayObject& Translator::array_of(const clang::Expr* base) {
+// The array a subscript's base names (through the array-to-pointer decay), or nullptr
+// when the base is a pointer.
+const ArrayObject* Translator::array_of(const clang::Expr* base) {
   const clang::Expr* b = base->IgnoreParenImpCasts();
   if (const auto* dr = llvm::dyn_cast<clang::DeclRefExpr>(b))
     if (const auto* vd = llvm::dyn_cast<clang::VarDecl>(dr->getDecl())) {
       if (vd->hasGlobalStorage() || vd->getCanonicalDecl()->hasExternalStorage()) {
         if (auto it = global_arrays_.find(vd->getCanonicalDecl()); it != global_arrays_.end())
-          return it->second;
+          return &it->second;
       } else if (!frames_.empty()) {
         auto& arrays = frames_.back().arrays;
-        if (auto it = arrays.find(vd); it != arrays.end()) return it->second;
+        if (auto it = arrays.find(vd); it != arrays.end()) return &it->second;
       }
     }
-  unsupported(base, "subscript of an expression that is not an array variable (pointer)");
+  if (is_pointer(base->getType())) return nullptr;
+  unsupported(base, "subscript of an expression that is not an array variable or a pointer");
 }
 
 Place Translator::element_place(const clang::ArraySubscriptExpr* e) {
-  const ArrayObject& a = array_of(e->getBase());
+  const ArrayObject* a = array_of(e->getBase());
+  if (a == nullptr) {  // p[i] is *(p + i): the cells are consecutive addresses
+    const Term p = rvalue(e->getBase());
+    const Term address =
+        mk(Op::Add, {impure(e->getIdx()) ? snapshot(p) : p, as_int(rvalue(e->getIdx()))});
+    return deref_place(address, e->getType(), e);
+  }
   const Term i = as_int(rvalue(e->getIdx()));
-  const auto n = static_cast<std::int64_t>(a.cells.size());
+  const auto n = static_cast<std::int64_t>(a->cells.size());
   if (i.is_const()) {
     if (i.value() < 0 || i.value() >= n)
-      unsupported(e, "index " + std::to_string(i.value()) + " outside the array '" + a.name +
+      unsupported(e, "index " + std::to_string(i.value()) + " outside the array '" + a->name +
                          "' of " + std::to_string(n) + " elements");
-    return Place{a.cells[static_cast<std::size_t>(i.value())], nullptr, Term{}};
+    return Place{a->cells[static_cast<std::size_t>(i.value())], {}, Term{}};
   }
   const Term saved = snapshot(i);
   at(e->getExprLoc());
   emit(Assume{em_.and_(em_.le(num(0), saved), em_.lt(saved, num(n)))});
-  return Place{std::nullopt, &a, saved};
+  Place p{std::nullopt, {}, saved};
+  for (std::size_t k = 0; k < a->cells.size(); ++k)
+    p.cells.emplace_back(static_cast<std::int64_t>(k), a->cells[k]);
+  return p;
 }
 
 Place Translator::place(const clang::Expr* e) {
   e = e->IgnoreParens();
   if (const auto* as = llvm::dyn_cast<clang::ArraySubscriptExpr>(e)) return element_place(as);
-  return Place{lvalue(e), nullptr, Term{}};
+  if (const auto* u = llvm::dyn_cast<clang::UnaryOperator>(e);
+      u && u->getOpcode() == clang::UO_Deref)
+    return deref_place(rvalue(u->getSubExpr()), e->getType(), e);
+  return Place{lvalue(e), {}, Term{}};
 }
 
+// The cell whose key matches: ite(key = k0, c0, ite(key = k1, c1, ... c_last)).
 Term Translator::load(const Place& p) {
   if (p.var) return em_.var(*p.var);
-  const std::vector<VarId>& c = p.array->cells;
-  Term r = em_.var(c.back());
-  for (std::size_t k = c.size() - 1; k-- > 0;)
-    r = em_.ite(em_.eq(p.index, num(static_cast<std::int64_t>(k))), em_.var(c[k]), r);
+  Term r = em_.var(p.cells.back().second);
+  for (std::size_t k = p.cells.size() - 1; k-- > 0;)
+    r = em_.ite(em_.eq(p.key, num(p.cells[k].first)), em_.var(p.cells[k].second), r);
   return r;
 }
 
@@ -141,10 +155,8 @@ void Translator::write(const Place& p, Term value) {
     return;
   }
   const Term v = snapshot(as_int(value));  // the cells change one by one
-  const std::vector<VarId>& c = p.array->cells;
-  for (std::size_t k = 0; k < c.size(); ++k)
-    emit(Assign{c[k],
-                em_.ite(em_.eq(p.index, num(static_cast<std::int64_t>(k))), v, em_.var(c[k]))});
+  for (const auto& [key, cell] : p.cells)
+    emit(Assign{cell, em_.ite(em_.eq(p.key, num(key)), v, em_.var(cell))});
 }
 
 }  // namespace precis::c::detail

@@ -85,6 +85,13 @@ Cfa Translator::run() {
   b_.final_(final_);
   cur_ = init;
 
+  // The variables whose address is taken anywhere (pointers.cpp).
+  for (clang::Decl* d : tu->decls()) {
+    if (const auto* fd = llvm::dyn_cast<clang::FunctionDecl>(d); fd && fd->hasBody())
+      collect_address_taken(fd->getBody());
+    else if (const auto* vd = llvm::dyn_cast<clang::VarDecl>(d); vd && vd->getInit())
+      collect_address_taken(vd->getInit());
+  }
   declare_globals(tu);
 
   // The entry function is the outermost frame; its end is the final location.
@@ -104,6 +111,7 @@ Cfa Translator::run() {
     IntType t = int_type(p->getType(), p->getLocation());
     VarId v = new_var(frames_.back().prefix + "::" + p->getNameAsString(), frames_.back().index);
     frames_.back().locals[p] = v;
+    register_scalar(p, v, frames_.back().objects, frames_.back().addresses);
     emit(Havoc{v});
     emit(Assume{in_range(em_.var(v), t)});
   }

@@ -141,8 +141,10 @@ Term Translator::inline_call(const clang::FunctionDecl* def, const clang::CallEx
   for (unsigned i = 0; i < def->getNumParams(); ++i) {
     const clang::ParmVarDecl* p = def->getParamDecl(i);
     IntType pt = int_type(p->getType(), p->getLocation());
-    VarId v = new_var(f.prefix + "::" + p->getNameAsString(), f.index);
+    VarId v =
+        new_var(f.prefix + "::" + p->getNameAsString() + pointer_suffix(p->getType()), f.index);
     f.locals[p] = v;
+    register_scalar(p, v, f.objects, f.addresses);
     const clang::Expr* a = ce->getArg(i);
     at(a->getExprLoc());
     IntType at = type_of(a);

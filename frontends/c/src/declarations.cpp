@@ -43,18 +43,22 @@ void Translator::declare_globals(clang::TranslationUnitDecl* tu) {
     }
     if (auto shape = array_shape(any->getType(), any->getLocation())) {  // arrays.cpp
       ArrayObject a = new_array(name, global_scope, shape->first, shape->second);
+      register_array(a, ctx_.getAsArrayType(any->getType())->getElementType(), global_objects_);
       init_array(a, def != nullptr ? def->getInit() : nullptr, def != nullptr, true);
       global_arrays_.emplace(vd->getCanonicalDecl(), std::move(a));
       continue;
     }
     IntType t = int_type(any->getType(), any->getLocation());
-    VarId v = new_var(name, global_scope);
+    VarId v = new_var(name + pointer_suffix(any->getType()), global_scope);
     globals_[vd->getCanonicalDecl()] = v;
+    register_scalar(vd->getCanonicalDecl(), v, global_objects_, global_addresses_);
     const clang::Expr* init = nullptr;
     if (def != nullptr) init = def->getInit();
     if (def == nullptr) {
       emit(Havoc{v});
       emit(Assume{in_range(em_.var(v), t)});
+    } else if (init != nullptr && is_pointer(any->getType())) {
+      emit(Assign{v, rvalue(init)});  // an address (of an object declared before) or 0
     } else if (init != nullptr) {
       auto c = constant(init);
       if (!c) unsupported(init, "non-constant initializer of a global variable");
@@ -75,13 +79,16 @@ void Translator::local_decl(const clang::VarDecl* vd) {
   if (auto shape = array_shape(vd->getType(), vd->getLocation())) {  // arrays.cpp
     ArrayObject a =
         new_array(fr.prefix + "::" + vd->getNameAsString(), fr.index, shape->first, shape->second);
+    register_array(a, ctx_.getAsArrayType(vd->getType())->getElementType(), fr.objects);
     init_array(a, vd->getInit(), false, false);
     fr.arrays[vd] = std::move(a);
     return;
   }
   IntType t = int_type(vd->getType(), vd->getLocation());
-  VarId v = new_var(fr.prefix + "::" + vd->getNameAsString(), fr.index);
+  VarId v =
+      new_var(fr.prefix + "::" + vd->getNameAsString() + pointer_suffix(vd->getType()), fr.index);
   fr.locals[vd] = v;
+  register_scalar(vd, v, fr.objects, fr.addresses);
   if (const clang::Expr* init = vd->getInit()) {
     if (llvm::isa<clang::InitListExpr>(init)) unsupported(init, "initializer list");
     store(v, t, init);

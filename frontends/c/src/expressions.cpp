@@ -219,6 +219,13 @@ Term Translator::cast(const clang::CastExpr* ce) {
     }
     case clang::CK_IntegralToBoolean: return as_bool(rvalue(sub));
     case clang::CK_ToVoid: effect(sub); return num(0);
+    case clang::CK_NullToPointer:
+    case clang::CK_ArrayToPointerDecay:
+    case clang::CK_PointerToBoolean:
+    case clang::CK_BitCast:
+    case clang::CK_IntegralToPointer:
+    case clang::CK_PointerToIntegral:
+    case clang::CK_FunctionToPointerDecay: return pointer_cast(ce);  // pointers.cpp
     default: break;
   }
   const clang::QualType to = ce->getType(), from = sub->getType();
@@ -238,8 +245,8 @@ Term Translator::unary(const clang::UnaryOperator* uo) {
     case clang::UO_Minus: return wrap(mk(Op::Neg, {as_int(rvalue(sub))}), type_of(uo));
     case clang::UO_LNot: return lnot(as_bool(rvalue(sub)));
     case clang::UO_Not: return bit_not(as_int(rvalue(sub)), type_of(uo));
-    case clang::UO_AddrOf: unsupported(uo, "address-of operator '&'");
-    case clang::UO_Deref: unsupported(uo, "pointer dereference");
+    case clang::UO_AddrOf: return address_of(uo);  // pointers.cpp
+    case clang::UO_Deref: return load(deref_place(rvalue(sub), uo->getType(), uo));
     case clang::UO_PreInc:
     case clang::UO_PreDec:
     case clang::UO_PostInc:

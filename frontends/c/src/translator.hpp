@@ -74,17 +74,27 @@ inline SourcePosition position_of(const clang::SourceManager& sm, clang::SourceL
 
 // ---- the translator ---------------------------------------------------------------------
 
-// A fixed-size integer array, cell by cell (arrays.cpp).
+// A fixed-size integer array, cell by cell (arrays.cpp); its cells have the addresses
+// base_id, base_id + 1, ... (pointers.cpp).
 struct ArrayObject {
   std::vector<VarId> cells;
   IntType elem;
   std::string name;
+  std::int64_t base_id = 0;
 };
-// What an assignment writes: a variable, or the cell of `array` that `index` selects.
+// What an assignment writes or a read reads: a variable, or the one of `cells` whose key
+// equals `key` (an array cell by its index, an object by its address).
 struct Place {
   std::optional<VarId> var;
-  const ArrayObject* array = nullptr;
-  Term index;
+  std::vector<std::pair<std::int64_t, VarId>> cells;
+  Term key;
+};
+// An object whose address a pointer may hold (pointers.cpp): an address-taken scalar or
+// an array cell, with its address (1, 2, ...; 0 is the null pointer) and its type.
+struct MemObject {
+  std::int64_t id = 0;
+  VarId var = 0;
+  const clang::Type* type = nullptr;  // canonical, unqualified
 };
 
 // Thrown when inlining the recursion of `fn` to its depth would take more than
@@ -122,6 +132,8 @@ class Translator {
     std::uint32_t instance = 0;  // the CFA's tag of this inlined instance (cfa/cfa.hpp)
     std::unordered_map<const clang::VarDecl*, VarId> locals;
     std::unordered_map<const clang::VarDecl*, ArrayObject> arrays;
+    std::unordered_map<const clang::VarDecl*, std::int64_t> addresses;  // address-taken scalars
+    std::vector<MemObject> objects;  // the frame's objects a pointer may reach
     std::unordered_map<const clang::LabelDecl*, Loc> labels;
     Loc exit{};
     std::optional<VarId> ret;
@@ -219,11 +231,23 @@ class Translator {
                                                              clang::SourceLocation where) const;
   ArrayObject new_array(const std::string& name, std::uint32_t scope, IntType elem, std::size_t n);
   void init_array(const ArrayObject& a, const clang::Expr* init, bool zero, bool constant_only);
-  const ArrayObject& array_of(const clang::Expr* base);
+  const ArrayObject* array_of(const clang::Expr* base);
   Place element_place(const clang::ArraySubscriptExpr* e);
   Place place(const clang::Expr* e);
   Term load(const Place& p);
   void write(const Place& p, Term value);
+
+  // ---- pointers (pointers.cpp) --------------------------------------------------------
+  static bool is_pointer(clang::QualType qt);
+  static std::string pointer_suffix(clang::QualType qt) { return is_pointer(qt) ? "#ptr" : ""; }
+  void collect_address_taken(const clang::Stmt* s);
+  void register_scalar(const clang::VarDecl* vd, VarId v, std::vector<MemObject>& objects,
+                       std::unordered_map<const clang::VarDecl*, std::int64_t>& addresses);
+  void register_array(ArrayObject& a, clang::QualType elem, std::vector<MemObject>& objects);
+  Term address_of(const clang::UnaryOperator* uo);
+  Term array_address(const clang::Expr* array_expr);
+  Place deref_place(Term address, clang::QualType pointee, const clang::Expr* where);
+  Term pointer_cast(const clang::CastExpr* ce);
 
   // ---- calls (calls.cpp) --------------------------------------------------------------
   Term nondet_value(IntType t, const std::string& function);
@@ -253,6 +277,10 @@ class Translator {
   std::vector<SwitchContext*> switches_;
   std::unordered_map<const clang::VarDecl*, VarId> globals_;
   std::unordered_map<const clang::VarDecl*, ArrayObject> global_arrays_;  // by canonical decl
+  std::unordered_set<const clang::VarDecl*> address_taken_;  // canonical decls under `&`
+  std::unordered_map<const clang::VarDecl*, std::int64_t> global_addresses_;
+  std::vector<MemObject> global_objects_;
+  std::int64_t next_address_ = 1;  // 0 is the null pointer
   std::unordered_map<std::string, std::uint32_t> fn_index_;
   std::unordered_map<const clang::FunctionDecl*, int> instances_;
   // Recursive calls inlined so far, per function.

@@ -16,6 +16,9 @@ IntType Translator::int_type(clang::QualType qt, clang::SourceLocation where) co
   clang::QualType t = qt.getCanonicalType().getUnqualifiedType();
   const std::string name = qt.getAsString();
   if (t->isBooleanType()) return IntType{1, false, true};
+  // A pointer to an integer (or void) holds the address of an object (pointers.cpp): an
+  // integer that no arithmetic wraps.
+  if (is_pointer(t)) return IntType{62, true, false};
   if (t->isPointerType() || t->isFunctionPointerType())
     unsupported(where, "pointer type '" + name + "'");
   if (t->isArrayType()) unsupported(where, "array type '" + name + "'");

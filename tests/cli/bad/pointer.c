@@ -1,5 +1,6 @@
 int main(void) {
   int x = 0;
   int *p = &x;
-  return *p;
+  int **pp = &p;
+  return **pp;
 }

@@ -1,0 +1,178 @@
+// The C front end's pointers (issue 26), without a heap: pointers to integer objects
+// (address-taken scalars, array cells), `void *` in between.
+//
+// Every object a pointer may reach gets an address when it comes to life: an
+// address-taken scalar (found once over the whole program, collect_address_taken) one,
+// an array N consecutive ones (and a gap, so one past its end is no other object). The
+// null pointer is 0. A pointer is an integer variable holding an address, so `p + i`,
+// `p - q`, `p == q`, `!p` and passing pointers to and from functions are integer terms.
+//
+// The points-to sets are by type and lifetime: *p, with p of type T *, may be any live
+// object of type T whose address exists (a global, or a local of a call being inlined),
+// since a pointer to a dead object, to another type, or to nothing is undefined
+// behaviour. A dereference is a Place over those objects keyed by the address: the path
+// continues only where the address is one of theirs, a read is an ite over them, a
+// write one guarded assignment per object (arrays.cpp's load and write). A single
+// candidate is that variable.
+//
+// A pointer variable is named `p#ptr` (`f::p#ptr`): its value is an address of precis's,
+// not of the machine, so witnesses, which name only variables without `#`, never state
+// it; counterexamples show it.
+//
+// Refused: pointers to pointers, to structs and to functions; casts between a pointer
+// and an integer (addresses are not numbers of the machine) and between pointers to
+// different integer types (the object would be read as another type); malloc.
+
+#include <string>
+#include <unordered_map>
+#include <vector>
+
+#include "translator.hpp"
+
+namespace precis::c::detail {
+
+namespace {
+const clang::Type* object_type(clang::QualType t) {
+  return t.getCanonicalType().getUnqualifiedType().getTypePtr();
+}
+}  // namespace
+
+// A pointer to an integer type (enums, _Bool included) or to void.
+bool Translator::is_pointer(clang::QualType qt) {
+  const clang::QualType t = qt.getCanonicalType();
+  if (!t->isPointerType()) return false;
+  const clang::QualType p = t->getPointeeType().getCanonicalType();
+  return p->isVoidType() || p->isIntegralOrEnumerationType();
+}
+
+// Every variable under `&` in `s` (a function body or an initializer).
+void Translator::collect_address_taken(const clang::Stmt* s) {
+  std::vector<const clang::Stmt*> todo{s};
+  while (!todo.empty()) {
+    const clang::Stmt* x = todo.back();
+    todo.pop_back();
+    if (x == nullptr) continue;
+    if (const auto* u = llvm::dyn_cast<clang::UnaryOperator>(x);
+        u && u->getOpcode() == clang::UO_AddrOf)
+      if (const auto* dr = llvm::dyn_cast<clang::DeclRefExpr>(u->getSubExpr()->IgnoreParens()))
+        if (const auto* vd = llvm::dyn_cast<clang::VarDecl>(dr->getDecl()))
+          address_taken_.insert(vd->getCanonicalDecl());
+    if (const auto* ds = llvm::dyn_cast<clang::DeclStmt>(x))
+      for (const clang::Decl* d : ds->decls())
+        if (const auto* vd = llvm::dyn_cast<clang::VarDecl>(d); vd && vd->getInit())
+          todo.push_back(vd->getInit());
+    for (const clang::Stmt* c : x->children()) todo.push_back(c);
+  }
+}
+
+void Translator::register_scalar(
+    const clang::VarDecl* vd, VarId v, std::vector<MemObject>& objects,
+    std::unordered_map<const clang::VarDecl*, std::int64_t>& addresses) {
+  if (address_taken_.count(vd->getCanonicalDecl()) == 0) return;
+  const std::int64_t id = next_address_;
+  next_address_ += 2;  // a gap: one past the object is no other object
+  objects.push_back(MemObject{id, v, object_type(vd->getType())});
+  addresses[vd] = id;
+}
+
+void Translator::register_array(ArrayObject& a, clang::QualType elem,
+                                std::vector<MemObject>& objects) {
+  a.base_id = next_address_;
+  next_address_ += static_cast<std::int64_t>(a.cells.size()) + 1;
+  for (std::size_t k = 0; k < a.cells.size(); ++k)
+    objects.push_back(
+        MemObject{a.base_id + static_cast<std::int64_t>(k), a.cells[k], object_type(elem)});
+}
+
+// The address of an array's first cell (the array-to-pointer decay).
+Term Translator::array_address(const clang::Expr* array_expr) {
+  const ArrayObject* a = array_of(array_expr);
+  if (a == nullptr) unsupported(array_expr, "array that is not an array variable");
+  return num(a->base_id);
+}
+
+Term Translator::address_of(const clang::UnaryOperator* uo) {
+  const clang::Expr* sub = uo->getSubExpr()->IgnoreParens();
+  if (!is_pointer(uo->getType()))
+    unsupported(uo, "pointer type '" + uo->getType().getAsString() + "'");
+  if (const auto* dr = llvm::dyn_cast<clang::DeclRefExpr>(sub))
+    if (const auto* vd = llvm::dyn_cast<clang::VarDecl>(dr->getDecl())) {
+      if (vd->hasGlobalStorage() || vd->getCanonicalDecl()->hasExternalStorage()) {
+        if (auto it = global_addresses_.find(vd->getCanonicalDecl()); it != global_addresses_.end())
+          return num(it->second);
+      } else if (!frames_.empty()) {
+        auto& addresses = frames_.back().addresses;
+        if (auto it = addresses.find(vd); it != addresses.end()) return num(it->second);
+      }
+      unsupported(uo, "address of '" + vd->getNameAsString() + "'");
+    }
+  if (const auto* as = llvm::dyn_cast<clang::ArraySubscriptExpr>(sub)) {
+    // &a[i] (i may be one past the end) or &p[i]: an address, no access.
+    const ArrayObject* a = array_of(as->getBase());
+    const Term base = a != nullptr ? num(a->base_id) : rvalue(as->getBase());
+    return mk(Op::Add,
+              {impure(as->getIdx()) ? snapshot(base) : base, as_int(rvalue(as->getIdx()))});
+  }
+  if (const auto* d = llvm::dyn_cast<clang::UnaryOperator>(sub);
+      d && d->getOpcode() == clang::UO_Deref)
+    return rvalue(d->getSubExpr());  // &*p is p
+  unsupported(uo, "address of an expression that is not a variable or an array element");
+}
+
+Place Translator::deref_place(Term address, clang::QualType pointee, const clang::Expr* where) {
+  const clang::Type* t = object_type(pointee);
+  if (pointee->isVoidType()) unsupported(where, "dereference of a void pointer");
+  (void)int_type(pointee, where->getExprLoc());  // an integer type, or refused
+  Place p{std::nullopt, {}, address.is_const() ? address : snapshot(address)};
+  auto add = [&](const std::vector<MemObject>& objects) {
+    for (const MemObject& o : objects)
+      if (o.type == t) p.cells.emplace_back(o.id, o.var);
+  };
+  add(global_objects_);
+  for (const Frame& fr : frames_) add(fr.objects);
+  if (p.cells.empty())
+    unsupported(where, "dereference of a pointer to '" + pointee.getAsString() +
+                           "': no object of that type has its address taken");
+  at(where->getExprLoc());
+  std::vector<Term> is_object;
+  for (const auto& [id, var] : p.cells) is_object.push_back(em_.eq(p.key, num(id)));
+  // An address that is no live object of the type (null, dangling, another type) is
+  // undefined behaviour: the path ends there.
+  emit(Assume{em_.disj(is_object)});
+  if (p.cells.size() == 1) return Place{p.cells.front().second, {}, Term{}};
+  if (p.key.is_const())
+    for (const auto& [id, var] : p.cells)
+      if (id == p.key.value()) return Place{var, {}, Term{}};
+  return p;
+}
+
+// Casts that involve pointers.
+Term Translator::pointer_cast(const clang::CastExpr* ce) {
+  const clang::Expr* sub = ce->getSubExpr();
+  switch (ce->getCastKind()) {
+    case clang::CK_NullToPointer: effect(sub); return num(0);
+    case clang::CK_ArrayToPointerDecay:
+      if (!is_pointer(ce->getType()))
+        unsupported(ce, "pointer type '" + ce->getType().getAsString() + "'");
+      return array_address(sub);
+    case clang::CK_PointerToBoolean: return em_.neq(rvalue(sub), num(0));
+    case clang::CK_BitCast: {
+      // void * and back keep the object; T * to U * for integer types T != U does not.
+      if (!is_pointer(ce->getType()) || !is_pointer(sub->getType()))
+        unsupported(ce, "pointer conversion");
+      const clang::QualType to = ce->getType()->getPointeeType(),
+                            from = sub->getType()->getPointeeType();
+      if (!to->isVoidType() && !from->isVoidType() && object_type(to) != object_type(from))
+        unsupported(ce, "pointer conversion from '" + sub->getType().getAsString() + "' to '" +
+                            ce->getType().getAsString() + "' (the object would change its type)");
+      return rvalue(sub);
+    }
+    case clang::CK_IntegralToPointer:
+    case clang::CK_PointerToIntegral:
+      unsupported(ce, "conversion between a pointer and an integer");
+    case clang::CK_FunctionToPointerDecay: unsupported(ce, "function pointer");
+    default: unsupported(ce, "pointer conversion");
+  }
+}
+
+}  // namespace precis::c::detail
