@@ -351,6 +351,7 @@ int main() {
 TEST_CASE("differential: pointers to scalars and into arrays, as parameters and results") {
   differential("pointers", R"(
 int g = 5, h = 7, sw1 = 0, sw2 = 0, sum = 0, diff = 0, via = 0, vp = 0, eq = 0, nul = 0;
+int back_over = 0;
 int arr[6] = {1, 2, 3, 4, 5, 6};
 void swap(int *a, int *b) { int t = *a; *a = *b; *b = t; }
 int *larger(int *a, int *b) { return *a > *b ? a : b; }
@@ -374,11 +375,28 @@ int main() {
   eq = (p == &arr[2]) + 2 * (p != &x);
   int *z = 0;
   nul = z == 0 && !z;
+  // y exists for the whole block: after the goto, *p is the y of the last pass.
+  int n = 0;
+  p = 0;
+again:
+  if (p != 0) back_over += *p;
+  int y2 = 5 + n;
+  p = &y2;
+  if (++n < 3) goto again;
   return 0;
 }
 )",
-               {{"int", "g"}, {"int", "h"}, {"int", "sw1"}, {"int", "sw2"}, {"int", "sum"},
-                {"int", "diff"}, {"int", "via"}, {"int", "vp"}, {"int", "eq"}, {"int", "nul"}});
+               {{"int", "g"},
+                {"int", "h"},
+                {"int", "sw1"},
+                {"int", "sw2"},
+                {"int", "sum"},
+                {"int", "diff"},
+                {"int", "via"},
+                {"int", "vp"},
+                {"int", "eq"},
+                {"int", "nul"},
+                {"int", "back_over"}});
 }
 
 TEST_CASE("differential: exit ends the path") {

@@ -111,14 +111,10 @@ inline RunResult run(const Cfa& cfa, std::size_t max_steps = 1000000) {
     const Operation& op = cfa.operation(*next);
     // An uninitialised local: unknown until assigned (reading it fails the run).
     if (const auto* h = std::get_if<Havoc>(&op)) r.values[h->var] = std::nullopt;
-    if (const auto* a = std::get_if<Assign>(&op)) {
-      auto v = evaluate_big(a->value, val);
-      if (!v) {
-        r.why = "unknown value in " + to_string(op, em);
-        return r;
-      }
-      r.values[a->var] = *v;
-    }
+    // An assignment may copy an unknown value (a guarded write through a pointer keeps
+    // an uninitialised cell as it is); only a condition that depends on one fails the run,
+    // and a compared variable must end known.
+    if (const auto* a = std::get_if<Assign>(&op)) r.values[a->var] = evaluate_big(a->value, val);
     r.path.push_back(op);
     l = cfa.target(*next);
   }

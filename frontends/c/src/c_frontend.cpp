@@ -104,6 +104,7 @@ Cfa Translator::run() {
   b_.instance(final_, f.instance);
   b_.instance(cur_, f.instance);  // the entry function's code starts here
   frames_.push_back(std::move(f));
+  predeclare_objects(entry->getBody());  // pointers.cpp
   for (const clang::ParmVarDecl* p : entry->parameters()) {
     // main(int argc, char** argv): integer parameters are arbitrary values; others
     // are reported if they are used.

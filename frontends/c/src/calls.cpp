@@ -154,6 +154,7 @@ Term Translator::inline_call(const clang::FunctionDecl* def, const clang::CallEx
       emit(Assign{v, as_int(convert(rvalue(a), at, pt))});
   }
   frames_.push_back(std::move(f));
+  predeclare_objects(def->getBody());  // pointers.cpp
   const std::uint32_t saved_line = line_;
   at(def->getBody()->getBeginLoc());
   stmt(def->getBody());

@@ -77,18 +77,18 @@ void Translator::local_decl(const clang::VarDecl* vd) {
     return;  // set up with the globals
   Frame& fr = frames_.back();
   if (auto shape = array_shape(vd->getType(), vd->getLocation())) {  // arrays.cpp
-    ArrayObject a =
-        new_array(fr.prefix + "::" + vd->getNameAsString(), fr.index, shape->first, shape->second);
-    register_array(a, ctx_.getAsArrayType(vd->getType())->getElementType(), fr.objects);
-    init_array(a, vd->getInit(), false, false);
-    fr.arrays[vd] = std::move(a);
+    (void)shape;
+    init_array(fr.arrays.at(vd), vd->getInit(), false, false);  // created at the call's entry
     return;
   }
   IntType t = int_type(vd->getType(), vd->getLocation());
-  VarId v =
-      new_var(fr.prefix + "::" + vd->getNameAsString() + pointer_suffix(vd->getType()), fr.index);
-  fr.locals[vd] = v;
-  register_scalar(vd, v, fr.objects, fr.addresses);
+  VarId v = 0;
+  if (auto it = fr.locals.find(vd); it != fr.locals.end()) {
+    v = it->second;  // an address-taken scalar, created at the call's entry
+  } else {
+    v = new_var(fr.prefix + "::" + vd->getNameAsString() + pointer_suffix(vd->getType()), fr.index);
+    fr.locals[vd] = v;
+  }
   if (const clang::Expr* init = vd->getInit()) {
     if (llvm::isa<clang::InitListExpr>(init)) unsupported(init, "initializer list");
     store(v, t, init);

@@ -84,6 +84,37 @@ void Translator::register_array(ArrayObject& a, clang::QualType elem,
         MemObject{a.base_id + static_cast<std::int64_t>(k), a.cells[k], object_type(elem)});
 }
 
+// The objects of a call's blocks that a pointer may reach (address-taken scalars, arrays)
+// exist for the whole call in C, not from their declaration on: after a `goto` back
+// over `int y; p = &y;`, *p is y. So they are created, and get their addresses, when the
+// call starts; local_decl only initialises them.
+void Translator::predeclare_objects(const clang::Stmt* body) {
+  Frame& fr = frames_.back();
+  std::vector<const clang::Stmt*> todo{body};
+  while (!todo.empty()) {
+    const clang::Stmt* x = todo.back();
+    todo.pop_back();
+    if (x == nullptr) continue;
+    if (const auto* ds = llvm::dyn_cast<clang::DeclStmt>(x))
+      for (const clang::Decl* d : ds->decls()) {
+        const auto* vd = llvm::dyn_cast<clang::VarDecl>(d);
+        if (vd == nullptr || vd->hasGlobalStorage() || vd->hasExternalStorage()) continue;
+        const std::string name = fr.prefix + "::" + vd->getNameAsString();
+        if (auto shape = array_shape(vd->getType(), vd->getLocation())) {
+          ArrayObject a = new_array(name, fr.index, shape->first, shape->second);
+          register_array(a, ctx_.getAsArrayType(vd->getType())->getElementType(), fr.objects);
+          fr.arrays[vd] = std::move(a);
+        } else if (address_taken_.count(vd->getCanonicalDecl()) != 0) {
+          (void)int_type(vd->getType(), vd->getLocation());
+          const VarId v = new_var(name + pointer_suffix(vd->getType()), fr.index);
+          fr.locals[vd] = v;
+          register_scalar(vd, v, fr.objects, fr.addresses);
+        }
+      }
+    for (const clang::Stmt* c : x->children()) todo.push_back(c);
+  }
+}
+
 // The address of an array's first cell (the array-to-pointer decay).
 Term Translator::array_address(const clang::Expr* array_expr) {
   const ArrayObject* a = array_of(array_expr);

@@ -241,6 +241,7 @@ class Translator {
   static bool is_pointer(clang::QualType qt);
   static std::string pointer_suffix(clang::QualType qt) { return is_pointer(qt) ? "#ptr" : ""; }
   void collect_address_taken(const clang::Stmt* s);
+  void predeclare_objects(const clang::Stmt* body);
   void register_scalar(const clang::VarDecl* vd, VarId v, std::vector<MemObject>& objects,
                        std::unordered_map<const clang::VarDecl*, std::int64_t>& addresses);
   void register_array(ArrayObject& a, clang::QualType elem, std::vector<MemObject>& objects);
