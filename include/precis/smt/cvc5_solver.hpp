@@ -664,6 +664,9 @@ class Cvc5Solver {
 
   ExprManager& em_;
   Cvc5Options opts_;
+  // An iand term has been translated (make_engine: no unsat cores). Declared before the
+  // engines: the constructor's make_engine reads it.
+  bool bits_ = false;
   std::unique_ptr<Engine> main_;
   std::unique_ptr<Engine> retry_;  // answers for the last check when it was retried
   std::unique_ptr<Engine> side_;   // simplification and QE, without assertions
@@ -671,7 +674,6 @@ class Cvc5Solver {
   std::vector<Term> assumptions_;
   SatResult last_ = SatResult::Unknown;
   std::string reason_;
-  bool bits_ = false;  // an iand term has been translated (make_engine: no unsat cores)
   SolverStats stats_;
 };
 
