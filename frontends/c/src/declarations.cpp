@@ -76,9 +76,8 @@ void Translator::local_decl(const clang::VarDecl* vd) {
   if (vd->hasGlobalStorage() || vd->getCanonicalDecl()->hasExternalStorage())
     return;  // set up with the globals
   Frame& fr = frames_.back();
-  if (auto shape = array_shape(vd->getType(), vd->getLocation())) {  // arrays.cpp
-    (void)shape;
-    init_array(fr.arrays.at(vd), vd->getInit(), false, false);  // created at the call's entry
+  if (auto it = fr.arrays.find(vd); it != fr.arrays.end()) {  // created at the call's entry
+    init_array(it->second, vd->getInit(), false, false);
     return;
   }
   IntType t = int_type(vd->getType(), vd->getLocation());
