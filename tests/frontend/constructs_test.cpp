@@ -23,7 +23,9 @@ std::string all(const precis::Cfa& cfa) {
 }  // namespace
 
 TEST_CASE("globals start at 0 or their initializer - locals are nondeterministic") {
-  auto cfa = tr("int g; int h = 3; unsigned char c = 300; int main() { int x; int y = 1; }");
+  auto cfa = tr(
+      "int g; int h = 3; unsigned char c = 300; int main() { int x; int y = 1; return g + h + c; "
+      "}");
   CAPTURE(all(cfa));
   CHECK(has_op(cfa, "g := 0"));
   CHECK(has_op(cfa, "h := 3"));
@@ -33,6 +35,27 @@ TEST_CASE("globals start at 0 or their initializer - locals are nondeterministic
   CHECK(has_op(cfa, "main::y := 1"));
   CHECK(cfa.exprs().find("main::x")->scope == 0);
   CHECK(cfa.exprs().find("g")->scope == precis::global_scope);
+}
+
+TEST_CASE("only what the entry function reaches is translated") {
+  // An unused global and an uncalled function, both of types the front end refuses, do
+  // not make the program unsupported; an unused global adds no variable.
+  const std::string unused =
+      "struct node { int v; struct node* next; };\n"
+      "struct node* head = 0; int unused_int = 7;\n"
+      "void push(int v) { struct node* n = (struct node*)__builtin_malloc(sizeof *n); n->v = v; "
+      "n->next = head; head = n; }\n";
+  auto cfa = tr(unused + "int g = 2; int main() { int s = 0; static int k = 1; s = g + k; }");
+  CAPTURE(all(cfa));
+  CHECK(has_op(cfa, "g := 2"));
+  CHECK(has_op(cfa, "main::k := 1"));
+  CHECK(cfa.exprs().find("unused_int") == nullptr);
+  // Reached through a called function or another global's initializer, they are translated
+  // (and the struct pointer is refused).
+  auto via_init = tr("int a = 5; int* p = &a; int main() { return *p; }");
+  CHECK(has_op(via_init, "a := 5"));
+  CHECK_THROWS_WITH_AS(tr(unused + "int main() { push(1); }"), doctest::Contains("unsupported"),
+                       precis::input_error);
 }
 
 TEST_CASE("error functions lead to the error location - abort and exit to a sink") {

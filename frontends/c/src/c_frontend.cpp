@@ -85,13 +85,12 @@ Cfa Translator::run() {
   b_.final_(final_);
   cur_ = init;
 
-  // The variables whose address is taken anywhere (pointers.cpp).
-  for (clang::Decl* d : tu->decls()) {
-    if (const auto* fd = llvm::dyn_cast<clang::FunctionDecl>(d); fd && fd->hasBody())
-      collect_address_taken(fd->getBody());
-    else if (const auto* vd = llvm::dyn_cast<clang::VarDecl>(d); vd && vd->getInit())
-      collect_address_taken(vd->getInit());
-  }
+  // The variables whose address is taken anywhere the entry reaches (pointers.cpp).
+  collect_reachable(entry);  // declarations.cpp
+  for (const clang::FunctionDecl* fd : reachable_fns_) collect_address_taken(fd->getBody());
+  for (const clang::VarDecl* vd : used_globals_)
+    if (const clang::VarDecl* def = vd->getDefinition(); def && def->getInit())
+      collect_address_taken(def->getInit());
   declare_globals(tu);
 
   // The entry function is the outermost frame; its end is the final location.

@@ -2,11 +2,49 @@
 // initial location) and block-scope variables.
 
 #include <string>
+#include <unordered_set>
 #include <vector>
 
 #include "translator.hpp"
 
 namespace precis::c::detail {
+
+// ---- what the entry function reaches ----------------------------------------------------
+
+// Only the functions the entry function can call (directly, or by naming them) and the
+// globals those functions name are translated: a program's other functions and globals,
+// of types the front end may refuse (the heap of product-lines' unused exception
+// handling), do not make the task unsupported, and add no variables.
+void Translator::collect_reachable(const clang::FunctionDecl* entry) {
+  std::unordered_set<const clang::FunctionDecl*> seen_fns{entry};
+  std::vector<const clang::Stmt*> todo{entry->getBody()};
+  reachable_fns_.push_back(entry);
+  while (!todo.empty()) {
+    const clang::Stmt* s = todo.back();
+    todo.pop_back();
+    if (s == nullptr) continue;
+    if (const auto* dr = llvm::dyn_cast<clang::DeclRefExpr>(s)) {
+      if (const auto* fd = llvm::dyn_cast<clang::FunctionDecl>(dr->getDecl())) {
+        const clang::FunctionDecl* def = fd->getDefinition();
+        if (def != nullptr && def->hasBody() && seen_fns.insert(def).second) {
+          reachable_fns_.push_back(def);
+          todo.push_back(def->getBody());
+        }
+      } else if (const auto* vd = llvm::dyn_cast<clang::VarDecl>(dr->getDecl());
+                 vd && vd->hasGlobalStorage() && !vd->isStaticLocal()) {
+        if (used_globals_.insert(vd->getCanonicalDecl()).second) {
+          const clang::VarDecl* def = vd->getDefinition();
+          if (def != nullptr && def->getInit() != nullptr) todo.push_back(def->getInit());
+        }
+      }
+    }
+    if (const auto* ds = llvm::dyn_cast<clang::DeclStmt>(s))
+      for (const clang::Decl* d : ds->decls())
+        if (const auto* vd = llvm::dyn_cast<clang::VarDecl>(d); vd && vd->getInit())
+          todo.push_back(vd->getInit());
+    for (const clang::Stmt* c : s->children()) todo.push_back(c);
+  }
+}
 
 // ---- globals ----------------------------------------------------------------------------
 
@@ -24,13 +62,10 @@ void Translator::collect_static_locals(const clang::Stmt* s,
 // from the initial location; extern variables without a definition are arbitrary.
 void Translator::declare_globals(clang::TranslationUnitDecl* tu) {
   std::vector<const clang::VarDecl*> vars;
-  for (clang::Decl* d : tu->decls()) {
-    if (const auto* vd = llvm::dyn_cast<clang::VarDecl>(d)) {
-      if (vd->getCanonicalDecl() == vd) vars.push_back(vd);
-    } else if (const auto* fd = llvm::dyn_cast<clang::FunctionDecl>(d)) {
-      if (fd->doesThisDeclarationHaveABody()) collect_static_locals(fd->getBody(), vars);
-    }
-  }
+  for (clang::Decl* d : tu->decls())
+    if (const auto* vd = llvm::dyn_cast<clang::VarDecl>(d))
+      if (vd->getCanonicalDecl() == vd && used_globals_.contains(vd)) vars.push_back(vd);
+  for (const clang::FunctionDecl* fd : reachable_fns_) collect_static_locals(fd->getBody(), vars);
   for (const clang::VarDecl* vd : vars) {
     const clang::VarDecl* def = vd->getDefinition();
     if (def == nullptr) def = vd->getActingDefinition();

@@ -206,6 +206,7 @@ class Translator {
   Term snapshot(Term t);
 
   // ---- declarations (declarations.cpp) ------------------------------------------------
+  void collect_reachable(const clang::FunctionDecl* entry);
   void collect_static_locals(const clang::Stmt* s, std::vector<const clang::VarDecl*>& out);
   void declare_globals(clang::TranslationUnitDecl* tu);
   void local_decl(const clang::VarDecl* vd);
@@ -276,6 +277,10 @@ class Translator {
   std::vector<Frame> frames_;
   std::vector<Loc> breaks_, continues_;
   std::vector<SwitchContext*> switches_;
+  // What the entry function can reach (declarations.cpp): function definitions, and the
+  // globals they or the initializers of those globals name (canonical decls).
+  std::vector<const clang::FunctionDecl*> reachable_fns_;
+  std::unordered_set<const clang::VarDecl*> used_globals_;
   std::unordered_map<const clang::VarDecl*, VarId> globals_;
   std::unordered_map<const clang::VarDecl*, ArrayObject> global_arrays_;  // by canonical decl
   std::unordered_set<const clang::VarDecl*> address_taken_;  // canonical decls under `&`
