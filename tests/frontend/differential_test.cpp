@@ -399,6 +399,60 @@ again:
                 {"int", "back_over"}});
 }
 
+TEST_CASE("differential: structs: members, copies, initializers, pointers, by value") {
+  differential("structs", R"(
+struct P { int x; short y; };
+struct Q { struct P a; struct P b; unsigned char n; struct Q *self; };
+struct node { int v; struct node *next; };
+struct Q g = {{1, 2}, {3}, 300};
+struct node n1, n2, n3;
+int r1 = 0, r2 = 0, r3 = 0, r4 = 0, r5 = 0, r6 = 0, r7 = 0, r8 = 0, r9 = 0, r10 = 0;
+int sum(struct P p) { p.x += 1000; return p.x + p.y; }
+void move(struct P *p, int d) { p->x += d; p->y -= d; }
+struct P *pick(struct P *a, struct P *b) { return a->x > b->x ? a : b; }
+int main() {
+  struct P u = {7, 8};
+  struct P v;
+  v = u;
+  move(&v, 3);
+  r1 = v.x * 100 + v.y;
+  r2 = sum(v) + u.x;  // the parameter is a copy: u and v unchanged
+  r3 = v.x;
+  struct Q q = g;
+  q.self = &q;
+  q.self->b.y = 70;
+  struct P *pb = &q.b;
+  pb->x += 5;
+  r4 = q.a.x * 1000 + q.a.y * 100 + q.b.x * 10 + q.n + q.b.y + g.b.x;
+  pick(&u, &v)->y = 55;
+  r5 = u.y * 100 + v.y;
+  int *ip = &q.a.x;
+  *ip = 99;
+  r6 = q.a.x;
+  n1.next = &n2; n2.next = &n3; n3.next = 0;
+  n1.v = 1; n2.v = 20; n3.v = 300;
+  for (struct node *p = &n1; p; p = p->next) r7 += p->v;
+  struct node *last = &n1;
+  while (last->next) last = last->next;
+  r8 = last->v;
+  *pb = u;
+  r9 = q.b.x * 100 + q.b.y;
+  r10 = (pb == &q.b) + 2 * (q.self == &q) + 4 * (n3.next == 0);
+  return 0;
+}
+)",
+               {{"int", "r1"},
+                {"int", "r2"},
+                {"int", "r3"},
+                {"int", "r4"},
+                {"int", "r5"},
+                {"int", "r6"},
+                {"int", "r7"},
+                {"int", "r8"},
+                {"int", "r9"},
+                {"int", "r10"}});
+}
+
 TEST_CASE("differential: exit ends the path") {
   differential("exit", R"(
 #include <stdlib.h>

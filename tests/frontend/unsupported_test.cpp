@@ -50,8 +50,26 @@ TEST_CASE("arrays the cell-wise encoding does not take + structs + unions") {
   expect("int main() {\n  int m[2][3];\n}", "2:7", "multi-dimensional array type 'int[2][3]'");
   expect("int main() {\n  int a[3];\n  return a[3];\n}", "3:10",
          "index 3 outside the array 'main::a' of 3 elements");
-  expect("struct S { int f; };\nint main() {\n  struct S s;\n}", "3:12", "struct or union type");
   expect("union U { int f; };\nint main() {\n  union U u;\n}", "3:11", "struct or union type");
+}
+
+TEST_CASE("structs: what stays outside") {
+  expect("struct S { int f : 3; };\nint main() {\n  struct S s;\n  return s.f;\n}", "1:16",
+         "bit-field member '.f'");
+  expect("struct S { int a[4]; };\nint main() {\n  struct S s;\n}", "1:16",
+         "array member 'a' of a struct");
+  expect("struct S { int f; };\nint main() {\n  struct S a[2];\n}", "3:12",
+         "array of structs or unions 'struct S[2]'");
+  expect(
+      "struct S { int f; };\nstruct S mk(void) { struct S s = {1}; return s; }\n"
+      "int main() {\n  struct S t = mk();\n}",
+      "4:16", "call returning a struct");
+  expect("struct S { int f; };\nint main() {\n  struct S s, *p = &s;\n  p = p + 1;\n}", "4:9",
+         "arithmetic on a pointer to 'struct S'");
+  expect("struct S { int f; };\nint main() {\n  struct S s, *p = 0;\n  return p->f;\n}", "4:13",
+         "dereference of a pointer to 'struct S': no struct of that type has its address taken");
+  expect("union U { int a; int b; };\nstruct S { union U u; };\nint main() {\n  struct S s;\n}",
+         "2:20", "struct or union type 'union U'");
 }
 
 TEST_CASE("floating point") {

@@ -34,6 +34,8 @@ std::optional<std::pair<IntType, std::size_t>> Translator::array_shape(
   if (ca == nullptr) unsupported(where, "array type '" + name + "' without a constant size");
   if (ca->getElementType()->isArrayType())
     unsupported(where, "multi-dimensional array type '" + name + "'");
+  if (ca->getElementType()->isRecordType())
+    unsupported(where, "array of structs or unions '" + name + "'");
   const std::uint64_t n = ca->getSize().getZExtValue();
   if (n == 0) unsupported(where, "array type '" + name + "' of no elements");
   if (n > opt_.max_array_cells)
@@ -134,6 +136,8 @@ Place Translator::element_place(const clang::ArraySubscriptExpr* e) {
 Place Translator::place(const clang::Expr* e) {
   e = e->IgnoreParens();
   if (const auto* as = llvm::dyn_cast<clang::ArraySubscriptExpr>(e)) return element_place(as);
+  if (const auto* me = llvm::dyn_cast<clang::MemberExpr>(e))
+    return member_place(me);  // structs.cpp
   if (const auto* u = llvm::dyn_cast<clang::UnaryOperator>(e);
       u && u->getOpcode() == clang::UO_Deref)
     return deref_place(rvalue(u->getSubExpr()), e->getType(), e);

@@ -140,6 +140,16 @@ Term Translator::inline_call(const clang::FunctionDecl* def, const clang::CallEx
   // Arguments are evaluated in the caller, left to right, into the parameter copies.
   for (unsigned i = 0; i < def->getNumParams(); ++i) {
     const clang::ParmVarDecl* p = def->getParamDecl(i);
+    if (is_struct(p->getType())) {  // by value: a copy (structs.cpp)
+      const StructObject* s = new_struct(f.prefix + "::" + p->getNameAsString(), f.index,
+                                         p->getType(), p->getLocation());
+      register_struct(p, s, f.objects, f.addresses);
+      f.structs[p] = s;
+      at(ce->getArg(i)->getExprLoc());
+      copy_struct(Region{{{s->base_id, s}}, num(s->base_id), 0}, region(ce->getArg(i)),
+                  p->getType(), ce->getArg(i));
+      continue;
+    }
     IntType pt = int_type(p->getType(), p->getLocation());
     VarId v =
         new_var(f.prefix + "::" + p->getNameAsString() + pointer_suffix(p->getType()), f.index);

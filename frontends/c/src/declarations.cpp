@@ -83,6 +83,13 @@ void Translator::declare_globals(clang::TranslationUnitDecl* tu) {
       global_arrays_.emplace(vd->getCanonicalDecl(), std::move(a));
       continue;
     }
+    if (is_struct(any->getType())) {  // structs.cpp
+      const StructObject* s = new_struct(name, global_scope, any->getType(), any->getLocation());
+      register_struct(vd->getCanonicalDecl(), s, global_objects_, global_addresses_);
+      global_structs_.emplace(vd->getCanonicalDecl(), s);
+      init_struct(s, def != nullptr ? def->getInit() : nullptr, def != nullptr, true);
+      continue;
+    }
     IntType t = int_type(any->getType(), any->getLocation());
     VarId v = new_var(name + pointer_suffix(any->getType()), global_scope);
     globals_[vd->getCanonicalDecl()] = v;
@@ -113,6 +120,10 @@ void Translator::local_decl(const clang::VarDecl* vd) {
   Frame& fr = frames_.back();
   if (auto it = fr.arrays.find(vd); it != fr.arrays.end()) {  // created at the call's entry
     init_array(it->second, vd->getInit(), false, false);
+    return;
+  }
+  if (auto it = fr.structs.find(vd); it != fr.structs.end()) {  // created at the call's entry
+    init_struct(it->second, vd->getInit(), false, false);
     return;
   }
   IntType t = int_type(vd->getType(), vd->getLocation());

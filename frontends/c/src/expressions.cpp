@@ -32,7 +32,6 @@ VarId Translator::lvalue(const clang::Expr* e) {
   if (const auto* dr = llvm::dyn_cast<clang::DeclRefExpr>(e))
     if (const auto* vd = llvm::dyn_cast<clang::VarDecl>(dr->getDecl())) return lookup(vd, e);
   if (llvm::isa<clang::ArraySubscriptExpr>(e)) unsupported(e, "array access");
-  if (llvm::isa<clang::MemberExpr>(e)) unsupported(e, "struct member access");
   if (const auto* u = llvm::dyn_cast<clang::UnaryOperator>(e);
       u && u->getOpcode() == clang::UO_Deref)
     unsupported(e, "pointer dereference");
@@ -86,6 +85,8 @@ bool Translator::impure(const clang::Stmt* s) const {
     if (const auto* uo = llvm::dyn_cast<clang::UnaryOperator>(x);
         uo && (uo->isIncrementDecrementOp() || uo->getOpcode() == clang::UO_Deref))
       return true;
+    if (const auto* me = llvm::dyn_cast<clang::MemberExpr>(x); me && me->isArrow())
+      return true;  // p->f is *p's member
     // An access through a variable index or a pointer emits its own edges (the path
     // ends outside the array or the objects, arrays.cpp, pointers.cpp): C evaluates it
     // only where it is reached, so `i < n && a[i] == 0` must stay control flow.
@@ -198,7 +199,7 @@ Term Translator::rvalue(const clang::Expr* e) {
     return num(0);
   }
   if (const auto* as = llvm::dyn_cast<clang::ArraySubscriptExpr>(e)) return load(element_place(as));
-  if (llvm::isa<clang::MemberExpr>(e)) unsupported(e, "struct member access");
+  if (const auto* me = llvm::dyn_cast<clang::MemberExpr>(e)) return load(member_place(me));
   if (llvm::isa<clang::FloatingLiteral>(e)) unsupported(e, "floating-point constant");
   if (llvm::isa<clang::StringLiteral>(e)) unsupported(e, "string literal");
   if (llvm::isa<clang::InitListExpr>(e)) unsupported(e, "initializer list");
@@ -260,6 +261,7 @@ Term Translator::unary(const clang::UnaryOperator* uo) {
 // ++/--: x = (T)((promoted)x ± 1).
 Term Translator::incdec(const clang::UnaryOperator* uo, bool need_value) {
   const clang::Expr* sub = uo->getSubExpr();
+  struct_pointer_arithmetic(uo, sub, sub);
   const Place x = place(sub);
   IntType t = type_of(sub);
   clang::QualType pq = sub->getType();
@@ -276,6 +278,14 @@ Term Translator::incdec(const clang::UnaryOperator* uo, bool need_value) {
 
 Term Translator::binary(const clang::BinaryOperator* bo) {
   const clang::BinaryOperatorKind op = bo->getOpcode();
+  if (op == clang::BO_Assign && is_struct(bo->getLHS()->getType())) {  // structs.cpp
+    const Region to = region(bo->getLHS());
+    copy_struct(to, region(bo->getRHS()), bo->getLHS()->getType(), bo);
+    return num(0);
+  }
+  if (op == clang::BO_Add || op == clang::BO_Sub || op == clang::BO_AddAssign ||
+      op == clang::BO_SubAssign)
+    struct_pointer_arithmetic(bo, bo->getLHS(), bo->getRHS());
   if (op == clang::BO_Assign) {
     const Place x = place(bo->getLHS());
     if (x.var) {
@@ -325,6 +335,16 @@ Term Translator::binary(const clang::BinaryOperator* bo) {
   Term r = rvalue(bo->getRHS());
   IntType t = bo->isComparisonOp() ? type_of(bo->getLHS()) : type_of(bo);
   return arith(op, l, r, t, bo);
+}
+
+// p + i, p - q, p++ on pointers to structs: refused (a struct's leaves have consecutive
+// addresses, so this arithmetic would land inside it; arrays of structs are refused).
+void Translator::struct_pointer_arithmetic(const clang::Expr* e, const clang::Expr* a,
+                                           const clang::Expr* b) {
+  for (const clang::Expr* x : {a, b})
+    if (x->getType()->isPointerType() && is_struct(x->getType()->getPointeeType()))
+      unsupported(
+          e, "arithmetic on a pointer to '" + x->getType()->getPointeeType().getAsString() + "'");
 }
 
 // A left-deep chain a + b - c + ... (or a * b * ...) of one type and without side

@@ -19,7 +19,10 @@
 // not of the machine, so witnesses, which name only variables without `#`, never state
 // it; counterexamples show it.
 //
-// Refused: pointers to pointers, to structs and to functions; casts between a pointer
+// Pointers to structs work the same way, over the address-taken struct objects of the
+// type (structs.cpp); arithmetic on them is refused.
+//
+// Refused: pointers to pointers and to functions; casts between a pointer
 // and an integer (addresses are not numbers of the machine) and between pointers to
 // different integer types (the object would be read as another type); malloc.
 
@@ -31,18 +34,12 @@
 
 namespace precis::c::detail {
 
-namespace {
-const clang::Type* object_type(clang::QualType t) {
-  return t.getCanonicalType().getUnqualifiedType().getTypePtr();
-}
-}  // namespace
-
-// A pointer to an integer type (enums, _Bool included) or to void.
+// A pointer to an integer type (enums, _Bool included), to a struct or to void.
 bool Translator::is_pointer(clang::QualType qt) {
   const clang::QualType t = qt.getCanonicalType();
   if (!t->isPointerType()) return false;
   const clang::QualType p = t->getPointeeType().getCanonicalType();
-  return p->isVoidType() || p->isIntegralOrEnumerationType();
+  return p->isVoidType() || p->isIntegralOrEnumerationType() || p->isStructureType();
 }
 
 // Every variable under `&` in `s` (a function body or an initializer).
@@ -53,10 +50,17 @@ void Translator::collect_address_taken(const clang::Stmt* s) {
     todo.pop_back();
     if (x == nullptr) continue;
     if (const auto* u = llvm::dyn_cast<clang::UnaryOperator>(x);
-        u && u->getOpcode() == clang::UO_AddrOf)
-      if (const auto* dr = llvm::dyn_cast<clang::DeclRefExpr>(u->getSubExpr()->IgnoreParens()))
+        u && u->getOpcode() == clang::UO_AddrOf) {
+      // &s.f.g takes the address of s's storage too (structs.cpp).
+      const clang::Expr* sub = u->getSubExpr()->IgnoreParens();
+      while (const auto* me = llvm::dyn_cast<clang::MemberExpr>(sub)) {
+        if (me->isArrow()) break;
+        sub = me->getBase()->IgnoreParens();
+      }
+      if (const auto* dr = llvm::dyn_cast<clang::DeclRefExpr>(sub))
         if (const auto* vd = llvm::dyn_cast<clang::VarDecl>(dr->getDecl()))
           address_taken_.insert(vd->getCanonicalDecl());
+    }
     if (const auto* ds = llvm::dyn_cast<clang::DeclStmt>(x))
       for (const clang::Decl* d : ds->decls())
         if (const auto* vd = llvm::dyn_cast<clang::VarDecl>(d); vd && vd->getInit())
@@ -104,6 +108,10 @@ void Translator::predeclare_objects(const clang::Stmt* body) {
           ArrayObject a = new_array(name, fr.index, shape->first, shape->second);
           register_array(a, ctx_.getAsArrayType(vd->getType())->getElementType(), fr.objects);
           fr.arrays[vd] = std::move(a);
+        } else if (is_struct(vd->getType())) {  // structs.cpp
+          const StructObject* s = new_struct(name, fr.index, vd->getType(), vd->getLocation());
+          register_struct(vd, s, fr.objects, fr.addresses);
+          fr.structs[vd] = s;
         } else if (address_taken_.count(vd->getCanonicalDecl()) != 0) {
           (void)int_type(vd->getType(), vd->getLocation());
           const VarId v = new_var(name + pointer_suffix(vd->getType()), fr.index);
@@ -137,6 +145,7 @@ Term Translator::address_of(const clang::UnaryOperator* uo) {
       }
       unsupported(uo, "address of '" + vd->getNameAsString() + "'");
     }
+  if (const auto* me = llvm::dyn_cast<clang::MemberExpr>(sub)) return member_address(me);
   if (const auto* as = llvm::dyn_cast<clang::ArraySubscriptExpr>(sub)) {
     // &a[i] (i may be one past the end) or &p[i]: an address, no access.
     const ArrayObject* a = array_of(as->getBase());

@@ -11,7 +11,7 @@
 // types.cpp (integer types, conversions, C arithmetic, constants); emission.cpp (CFA
 // locations, edges, variables, errors); declarations.cpp (globals, static and block-scope
 // variables); expressions.cpp (variables, side effects, values, conditions); calls.cpp;
-// statements.cpp.
+// statements.cpp; arrays.cpp, structs.cpp, pointers.cpp.
 
 #pragma once
 
@@ -24,6 +24,7 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <deque>
 #include <initializer_list>
 #include <optional>
 #include <string>
@@ -72,6 +73,11 @@ inline SourcePosition position_of(const clang::SourceManager& sm, clang::SourceL
   return pos;
 }
 
+// An object's type as points-to sets compare it: canonical and unqualified.
+inline const clang::Type* object_type(clang::QualType t) {
+  return t.getCanonicalType().getUnqualifiedType().getTypePtr();
+}
+
 // ---- the translator ---------------------------------------------------------------------
 
 // A fixed-size integer array, cell by cell (arrays.cpp); its cells have the addresses
@@ -89,12 +95,35 @@ struct Place {
   std::vector<std::pair<std::int64_t, VarId>> cells;
   Term key;
 };
-// An object whose address a pointer may hold (pointers.cpp): an address-taken scalar or
-// an array cell, with its address (1, 2, ...; 0 is the null pointer) and its type.
+// A struct object, field by field (structs.cpp): its scalar leaves in declaration order,
+// nested structs flattened; leaf k has the address base_id + k.
+struct StructObject {
+  std::vector<VarId> leaves;
+  const clang::Type* type = nullptr;  // canonical, unqualified record type
+  std::string name;
+  std::int64_t base_id = 0;
+};
+// A struct's layout: its leaves (path from the struct, as in `.f.g`, and type) and its
+// nested struct members (first leaf, type).
+struct StructLayout {
+  std::vector<std::pair<std::string, clang::QualType>> leaves;
+  std::vector<std::pair<std::size_t, clang::QualType>> members;
+};
+// A struct-typed lvalue: the struct objects it may be (by address; several behind a
+// pointer, selected by `key`) and the first leaf of the lvalue within each.
+struct Region {
+  std::vector<std::pair<std::int64_t, const StructObject*>> objects;
+  Term key;
+  std::size_t offset = 0;
+};
+// An object whose address a pointer may hold (pointers.cpp): an address-taken scalar, an
+// array cell, a struct or one of its leaves or nested structs, with its address (1, 2,
+// ...; 0 is the null pointer) and its type; `agg` is the struct, for a struct.
 struct MemObject {
   std::int64_t id = 0;
   VarId var = 0;
   const clang::Type* type = nullptr;  // canonical, unqualified
+  const StructObject* agg = nullptr;
 };
 
 // Thrown when inlining the recursion of `fn` to its depth would take more than
@@ -132,6 +161,7 @@ class Translator {
     std::uint32_t instance = 0;  // the CFA's tag of this inlined instance (cfa/cfa.hpp)
     std::unordered_map<const clang::VarDecl*, VarId> locals;
     std::unordered_map<const clang::VarDecl*, ArrayObject> arrays;
+    std::unordered_map<const clang::VarDecl*, const StructObject*> structs;
     std::unordered_map<const clang::VarDecl*, std::int64_t> addresses;  // address-taken scalars
     std::vector<MemObject> objects;  // the frame's objects a pointer may reach
     std::unordered_map<const clang::LabelDecl*, Loc> labels;
@@ -223,6 +253,7 @@ class Translator {
   Term unary(const clang::UnaryOperator* uo);
   Term incdec(const clang::UnaryOperator* uo, bool need_value);
   Term binary(const clang::BinaryOperator* bo);
+  void struct_pointer_arithmetic(const clang::Expr* e, const clang::Expr* a, const clang::Expr* b);
   std::optional<Term> flat_chain(const clang::BinaryOperator* bo);
   Term conditional(const clang::ConditionalOperator* co);
   void branch(const clang::Expr* e, Loc t, Loc f);
@@ -237,6 +268,28 @@ class Translator {
   Place place(const clang::Expr* e);
   Term load(const Place& p);
   void write(const Place& p, Term value);
+
+  // ---- structs (structs.cpp) ----------------------------------------------------------
+  static bool is_struct(clang::QualType qt);
+  const StructLayout& layout(clang::QualType record, clang::SourceLocation where);
+  std::size_t field_offset(const clang::FieldDecl* fd, clang::SourceLocation where);
+  const StructObject* new_struct(const std::string& name, std::uint32_t scope, clang::QualType t,
+                                 clang::SourceLocation where);
+  void register_struct(const clang::VarDecl* vd, const StructObject* s,
+                       std::vector<MemObject>& objects,
+                       std::unordered_map<const clang::VarDecl*, std::int64_t>& addresses);
+  const StructObject* struct_of(const clang::VarDecl* vd);
+  void init_struct(const StructObject* s, const clang::Expr* init, bool zero, bool constant_only);
+  void init_leaves(const StructObject* s, std::size_t first, clang::QualType t,
+                   const clang::Expr* init, bool zero, bool constant_only);
+  Region region(const clang::Expr* e);
+  Region deref_region(Term address, clang::QualType pointee, const clang::Expr* where);
+  Region member_region(const clang::MemberExpr* me);
+  Place leaf_place(const Region& r, std::size_t leaf);
+  Place member_place(const clang::MemberExpr* me);
+  Term member_address(const clang::MemberExpr* me);
+  void copy_struct(const Region& to, const Region& from, clang::QualType t,
+                   const clang::Expr* where);
 
   // ---- pointers (pointers.cpp) --------------------------------------------------------
   static bool is_pointer(clang::QualType qt);
@@ -283,6 +336,9 @@ class Translator {
   std::unordered_set<const clang::VarDecl*> used_globals_;
   std::unordered_map<const clang::VarDecl*, VarId> globals_;
   std::unordered_map<const clang::VarDecl*, ArrayObject> global_arrays_;  // by canonical decl
+  std::unordered_map<const clang::VarDecl*, const StructObject*> global_structs_;  // canonical
+  std::deque<StructObject> structs_;  // every struct object and nested struct view
+  std::unordered_map<const clang::Type*, StructLayout> layouts_;
   std::unordered_set<const clang::VarDecl*> address_taken_;  // canonical decls under `&`
   std::unordered_map<const clang::VarDecl*, std::int64_t> global_addresses_;
   std::vector<MemObject> global_objects_;
