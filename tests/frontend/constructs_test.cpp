@@ -41,17 +41,16 @@ TEST_CASE("only what the entry function reaches is translated") {
   // An unused global and an uncalled function, both of types the front end refuses, do
   // not make the program unsupported; an unused global adds no variable.
   const std::string unused =
-      "struct node { int v; struct node* next; };\n"
-      "struct node* head = 0; int unused_int = 7;\n"
-      "void push(int v) { struct node* n = (struct node*)__builtin_malloc(sizeof *n); n->v = v; "
-      "n->next = head; head = n; }\n";
+      "union U { int i; char c; };\n"
+      "union U u; int unused_int = 7;\n"
+      "void push(int v) { void* raw = __builtin_malloc(16); u.i = v; }\n";
   auto cfa = tr(unused + "int g = 2; int main() { int s = 0; static int k = 1; s = g + k; }");
   CAPTURE(all(cfa));
   CHECK(has_op(cfa, "g := 2"));
   CHECK(has_op(cfa, "main::k := 1"));
   CHECK(cfa.exprs().find("unused_int") == nullptr);
   // Reached through a called function or another global's initializer, they are translated
-  // (and the struct pointer is refused).
+  // (and the union is refused).
   auto via_init = tr("int a = 5; int* p = &a; int main() { return *p; }");
   CHECK(has_op(via_init, "a := 5"));
   CHECK_THROWS_WITH_AS(tr(unused + "int main() { push(1); }"), doctest::Contains("unsupported"),

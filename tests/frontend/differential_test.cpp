@@ -453,6 +453,38 @@ int main() {
                 {"int", "r10"}});
 }
 
+TEST_CASE("differential: the heap: malloc'd structs in a list, calloc'd arrays, free") {
+  differential("heap", R"(
+#include <stdlib.h>
+struct node { int v; struct node *next; };
+int r1 = 0, r2 = 0, r3 = 0, r4 = 0;
+struct node *push(struct node *head, int v) {
+  struct node *p = (struct node *)malloc(sizeof(struct node));
+  p->v = v;
+  p->next = head;
+  return p;
+}
+int main() {
+  struct node *head = 0;
+  for (int i = 1; i <= 4; i++) head = push(head, i * i);
+  for (struct node *q = head; q; q = q->next) r1 = r1 * 10 + q->v % 10;
+  int *a = calloc(5, sizeof(int));
+  a[1] = 7;
+  for (int i = 0; i < 5; i++) r2 += a[i] * (i + 1);
+  int *b = malloc(3 * sizeof *b);
+  b[0] = 1; b[1] = 2; b[2] = 3;
+  r3 = (a != b) + 2 * (b[2] == 3);
+  free(b);
+  struct node *two = malloc(sizeof *two);
+  two->next = head->next;
+  r4 = two->next->v;
+  free(a);
+  return 0;
+}
+)",
+               {{"int", "r1"}, {"int", "r2"}, {"int", "r3"}, {"int", "r4"}});
+}
+
 TEST_CASE("differential: exit ends the path") {
   differential("exit", R"(
 #include <stdlib.h>

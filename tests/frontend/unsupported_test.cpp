@@ -40,8 +40,8 @@ TEST_CASE("pointers outside the model (no heap, integer objects only)") {
          "subscript of an expression that is not an array variable or a pointer");
   expect("int main() {\n  int *p = 0;\n  return *p;\n}", "3:10",
          "dereference of a pointer to 'int': no object of that type has its address taken");
-  expect("extern void *malloc(unsigned long);\nint main() {\n  int *p = malloc(4);\n}", "3:12",
-         "call of undefined function 'malloc'");
+  expect("extern void *malloc(unsigned long);\nint main() {\n  void *p = malloc(4);\n}", "3:13",
+         "'malloc' whose result is not converted to a pointer to an object type");
 }
 
 TEST_CASE("arrays the cell-wise encoding does not take + structs + unions") {
@@ -51,6 +51,17 @@ TEST_CASE("arrays the cell-wise encoding does not take + structs + unions") {
   expect("int main() {\n  int a[3];\n  return a[3];\n}", "3:10",
          "index 3 outside the array 'main::a' of 3 elements");
   expect("union U { int f; };\nint main() {\n  union U u;\n}", "3:11", "struct or union type");
+}
+
+TEST_CASE("the heap: what stays outside") {
+  const std::string decl = "extern void *malloc(unsigned long);\n";
+  expect(decl + "int main(int n) {\n  int *p = malloc(n * sizeof(int));\n}", "3:12",
+         "'malloc' of a size that is not a constant");
+  expect(decl + "int main() {\n  int *p = malloc(6);\n}", "3:12",
+         "'malloc' of 6 bytes for objects of type 'int' (4 bytes)");
+  expect(
+      decl + "struct S { int f; };\nint main() {\n  struct S *p = malloc(2 * sizeof(struct S));\n}",
+      "4:17", "'malloc' of 8 bytes for objects of type 'struct S' (4 bytes)");
 }
 
 TEST_CASE("structs: what stays outside") {

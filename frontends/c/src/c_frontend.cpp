@@ -92,6 +92,7 @@ Cfa Translator::run() {
     if (const clang::VarDecl* def = vd->getDefinition(); def && def->getInit())
       collect_address_taken(def->getInit());
   declare_globals(tu);
+  collect_allocations();  // heap.cpp
 
   // The entry function is the outermost frame; its end is the final location.
   Frame f;

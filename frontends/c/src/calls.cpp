@@ -65,6 +65,11 @@ Term Translator::call(const clang::CallExpr* ce, bool need_value) {
     return num(0);
   }
   if (def != nullptr && def->hasBody()) return inline_call(def, ce, need_value);
+  if (is_allocation(ce)) return allocate(ce);  // refused: not converted to T * (heap.cpp)
+  if ((name == "free" || name == "__builtin_free") && ce->getNumArgs() == 1) {
+    effect(ce->getArg(0));  // heap.cpp: a freed object stays alive
+    return num(0);
+  }
 
   // A function without a definition.
   if (!opt_.unknown_functions_nondet) unsupported(ce, "call of undefined function '" + name + "'");

@@ -197,6 +197,9 @@ Term Translator::pointer_cast(const clang::CastExpr* ce) {
       return array_address(sub);
     case clang::CK_PointerToBoolean: return em_.neq(rvalue(sub), num(0));
     case clang::CK_BitCast: {
+      if (const auto* call = llvm::dyn_cast<clang::CallExpr>(sub->IgnoreParens());
+          call && is_allocation(call))
+        return allocate(call);  // heap.cpp
       // void * and back keep the object; T * to U * for integer types T != U does not.
       if (!is_pointer(ce->getType()) || !is_pointer(sub->getType()))
         unsupported(ce, "pointer conversion");

@@ -126,6 +126,14 @@ struct MemObject {
   const StructObject* agg = nullptr;
 };
 
+// A malloc/calloc call site (heap.cpp): its objects' addresses, the variable counting
+// the objects handed out, or why the site is refused.
+struct HeapSite {
+  std::vector<std::int64_t> addresses;
+  VarId count = 0;
+  std::string refused;
+};
+
 // Thrown when inlining the recursion of `fn` to its depth would take more than
 // max_recursive_calls calls; translate_source retries with a smaller depth for fn.
 struct RecursionBudget {
@@ -291,6 +299,12 @@ class Translator {
   void copy_struct(const Region& to, const Region& from, clang::QualType t,
                    const clang::Expr* where);
 
+  // ---- the heap (heap.cpp) ------------------------------------------------------------
+  static bool is_allocation(const clang::CallExpr* ce);
+  void collect_allocations();
+  void add_heap_site(const clang::CallExpr* call, clang::QualType pointee);
+  Term allocate(const clang::CallExpr* call);
+
   // ---- pointers (pointers.cpp) --------------------------------------------------------
   static bool is_pointer(clang::QualType qt);
   static std::string pointer_suffix(clang::QualType qt) { return is_pointer(qt) ? "#ptr" : ""; }
@@ -339,6 +353,7 @@ class Translator {
   std::unordered_map<const clang::VarDecl*, const StructObject*> global_structs_;  // canonical
   std::deque<StructObject> structs_;  // every struct object and nested struct view
   std::unordered_map<const clang::Type*, StructLayout> layouts_;
+  std::unordered_map<const clang::CallExpr*, HeapSite> heap_sites_;
   std::unordered_set<const clang::VarDecl*> address_taken_;  // canonical decls under `&`
   std::unordered_map<const clang::VarDecl*, std::int64_t> global_addresses_;
   std::vector<MemObject> global_objects_;

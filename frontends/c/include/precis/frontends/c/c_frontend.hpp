@@ -63,6 +63,9 @@ struct TranslateOptions {
   // element); larger ones are unsupported.
   std::size_t max_array_cells = 128;
   std::size_t max_recursive_calls = 4096;
+  // Each malloc/calloc call site of the program has this many heap objects; the
+  // allocation that would need one more is a bound marker, as deeper recursion is.
+  std::uint32_t max_objects_per_allocation = 8;
 };
 
 // Parses and translates a C file. Throws precis::input_error on a parse error or an

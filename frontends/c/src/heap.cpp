@@ -1,0 +1,151 @@
+// The C front end's heap (issue 26): malloc and calloc of integer arrays and structs of
+// a constant size, as a bounded number of objects per allocation site.
+//
+// Every malloc/calloc call whose result is converted to `T *` (T an integer type or a
+// struct) with a constant size of k * sizeof(T) (k = 1 for a struct, k <= the array cell
+// limit for integers) is an allocation site. Before the translation each site gets
+// TranslateOptions::max_objects_per_allocation objects of that shape (structs.cpp,
+// arrays.cpp), global and alive from the start, so every dereference, wherever it is
+// translated, counts them among the objects a pointer may reach (pointers.cpp), and a
+// counter `heap#L#C#count`. The n-th execution of the site returns the n-th object; the
+// execution that would need one more is a bound marker (core/bound_marker.hpp): SAFE
+// proves it unreachable, and a path through it is no counterexample.
+//
+// A malloc'd object starts with arbitrary values, a calloc'd one with zeros: each object
+// is handed out once, so its initial values, set at the initial location, are those.
+// Allocation always succeeds (no null result, as CBMC's default model), and free does
+// nothing: a freed object stays alive, which only adds executions (using it is undefined
+// behaviour, which reachability tasks are free of). The objects' variables are named
+// with `#` (`heap#12#5#0.next#ptr`): witnesses never state them.
+//
+// Refused: a size that is not a constant multiple of the element size, a result kept
+// as `void *` before its conversion, arrays of structs, realloc.
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "precis/core/bound_marker.hpp"
+#include "translator.hpp"
+
+namespace precis::c::detail {
+
+bool Translator::is_allocation(const clang::CallExpr* ce) {
+  const clang::FunctionDecl* f = ce->getDirectCallee();
+  if (f == nullptr || f->hasBody()) return false;
+  const std::string name = f->getNameAsString();
+  return name == "malloc" || name == "calloc" || name == "__builtin_malloc" ||
+         name == "__builtin_calloc" || name == "alloca" || name == "__builtin_alloca";
+}
+
+// The allocation sites of the code the entry function reaches: calls converted to `T *`.
+void Translator::collect_allocations() {
+  for (const clang::FunctionDecl* fd : reachable_fns_) {
+    std::vector<const clang::Stmt*> todo{fd->getBody()};
+    while (!todo.empty()) {
+      const clang::Stmt* s = todo.back();
+      todo.pop_back();
+      if (s == nullptr) continue;
+      if (const auto* ce = llvm::dyn_cast<clang::CastExpr>(s);
+          ce && ce->getCastKind() == clang::CK_BitCast && ce->getType()->isPointerType())
+        if (const auto* call = llvm::dyn_cast<clang::CallExpr>(ce->getSubExpr()->IgnoreParens());
+            call && is_allocation(call) && !heap_sites_.contains(call))
+          add_heap_site(call, ce->getType()->getPointeeType());
+      if (const auto* ds = llvm::dyn_cast<clang::DeclStmt>(s))
+        for (const clang::Decl* d : ds->decls())
+          if (const auto* vd = llvm::dyn_cast<clang::VarDecl>(d); vd && vd->getInit())
+            todo.push_back(vd->getInit());
+      for (const clang::Stmt* c : s->children()) todo.push_back(c);
+    }
+  }
+}
+
+void Translator::add_heap_site(const clang::CallExpr* call, clang::QualType pointee) {
+  HeapSite& h = heap_sites_[call];
+  const std::string fn = call->getDirectCallee()->getNameAsString();
+  const bool zeroed = fn.find("calloc") != std::string::npos;
+  // The size in bytes: malloc(n), calloc(n, m).
+  std::optional<std::int64_t> bytes;
+  if (call->getNumArgs() == (zeroed ? 2U : 1U)) {
+    bytes = constant(call->getArg(0));
+    if (zeroed && bytes) {
+      const auto m = constant(call->getArg(1));
+      bytes = m ? std::optional<std::int64_t>(*bytes * *m) : std::nullopt;
+    }
+  }
+  if (!bytes) {
+    h.refused = "'" + fn + "' of a size that is not a constant";
+    return;
+  }
+  const bool is_struct_type = is_struct(pointee);
+  if (!is_struct_type && !pointee->isIntegralOrEnumerationType()) {
+    h.refused = "'" + fn + "' of objects of type '" + pointee.getAsString() + "'";
+    return;
+  }
+  const std::int64_t elem = ctx_.getTypeSizeInChars(pointee).getQuantity();
+  const std::int64_t n = elem > 0 && *bytes % elem == 0 ? *bytes / elem : 0;
+  if (n < 1 || (is_struct_type && n != 1) || static_cast<std::size_t>(n) > opt_.max_array_cells) {
+    h.refused = "'" + fn + "' of " + std::to_string(*bytes) + " bytes for objects of type '" +
+                pointee.getAsString() + "' (" + std::to_string(elem) + " bytes)";
+    return;
+  }
+  const std::string site = "heap#" + std::to_string(line_of(call->getExprLoc())) + "#" +
+                           std::to_string(column_of(call->getExprLoc()));
+  at(call->getExprLoc());
+  auto init = [&](VarId v, clang::QualType t) {
+    if (zeroed) {
+      emit(Assign{v, num(0)});
+    } else {
+      emit(Havoc{v});
+      emit(Assume{in_range(em_.var(v), int_type(t, call->getExprLoc()))});
+    }
+  };
+  for (std::uint32_t k = 0; k < opt_.max_objects_per_allocation; ++k) {
+    const std::string name = site + "#" + std::to_string(k);
+    if (is_struct_type) {
+      const StructObject* s = new_struct(name, global_scope, pointee, call->getExprLoc());
+      register_struct(nullptr, s, global_objects_, global_addresses_);
+      const StructLayout& l = layout(pointee, call->getExprLoc());
+      for (std::size_t i = 0; i < s->leaves.size(); ++i) init(s->leaves[i], l.leaves[i].second);
+      h.addresses.push_back(s->base_id);
+    } else {
+      ArrayObject a = new_array(name, global_scope, int_type(pointee, call->getExprLoc()),
+                                static_cast<std::size_t>(n));
+      register_array(a, pointee, global_objects_);
+      for (VarId c : a.cells) init(c, pointee);
+      h.addresses.push_back(a.base_id);
+    }
+  }
+  h.count = new_var(site + "#count", global_scope);
+  emit(Assign{h.count, num(0)});
+}
+
+// The address of the next object of the site; past the last one, a bound marker.
+Term Translator::allocate(const clang::CallExpr* call) {
+  const auto it = heap_sites_.find(call);
+  const std::string fn = call->getDirectCallee()->getNameAsString();
+  if (it == heap_sites_.end())
+    unsupported(call, "'" + fn + "' whose result is not converted to a pointer to an object type");
+  const HeapSite& h = it->second;
+  if (!h.refused.empty()) unsupported(call, h.refused);
+  at(call->getExprLoc());  // the arguments are constants: nothing to evaluate
+  const Term count = em_.var(h.count);
+  const auto n = static_cast<std::int64_t>(h.addresses.size());
+  const Loc ok = fresh(), over = fresh();
+  edge(cur_, over, Assume{em_.le(num(n), count)}, line_, col_);
+  edge(cur_, ok, Assume{em_.lt(count, num(n))}, line_, col_);
+  cur_ = over;
+  (void)bound_marker(call, "more than " + std::to_string(n) + " objects from the " + fn +
+                               " at line " + std::to_string(line_));
+  cur_ = ok;
+  Term address = num(h.addresses.back());
+  for (std::size_t k = h.addresses.size() - 1; k-- > 0;)
+    address =
+        em_.ite(em_.eq(count, num(static_cast<std::int64_t>(k))), num(h.addresses[k]), address);
+  const VarId result = new_temp();
+  emit(Assign{result, address});
+  emit(Assign{h.count, mk(Op::Add, {count, num(1)})});
+  return em_.var(result);
+}
+
+}  // namespace precis::c::detail
