@@ -283,4 +283,27 @@ TEST_CASE("the cleanup removes skip chains and unreachable code") {
     CHECK_FALSE(std::holds_alternative<precis::Skip>(clean.operation(e)));
 }
 
+TEST_CASE("an allocation site has as many objects as it can run times (at most the limit)") {
+  // Named heap#LINE#COLUMN#k: the site in mk runs once per call of mk (two call paths),
+  // the one in the loop up to the limit, the one in main once.
+  auto cfa =
+      tr("#include <stdlib.h>\n"
+         "int *mk(void) { return malloc(sizeof(int)); }\n"
+         "int main() {\n"
+         "  int *a = mk(), *b = mk();\n"
+         "  for (int i = 0; i < 3; i++) { int *c = malloc(sizeof(int)); *c = i; }\n"
+         "  int *d = calloc(2, sizeof(int));\n"
+         "  return *a + *b + d[1];\n"
+         "}\n");
+  auto objects = [&](const std::string& site) {
+    int n = 0;
+    while (cfa.exprs().find(site + "#" + std::to_string(n) + "[0]") != nullptr) ++n;
+    return n;
+  };
+  CHECK(objects("heap#2#24") == 2);
+  CHECK(objects("heap#5#42") == 8);
+  CHECK(objects("heap#6#12") == 1);
+  CHECK(cfa.exprs().find("heap#6#12#0[1]") != nullptr);  // calloc(2, ...): two cells
+}
+
 }  // namespace constructs_test

@@ -38,11 +38,7 @@ void Translator::collect_reachable(const clang::FunctionDecl* entry) {
         }
       }
     }
-    if (const auto* ds = llvm::dyn_cast<clang::DeclStmt>(s))
-      for (const clang::Decl* d : ds->decls())
-        if (const auto* vd = llvm::dyn_cast<clang::VarDecl>(d); vd && vd->getInit())
-          todo.push_back(vd->getInit());
-    for (const clang::Stmt* c : s->children()) todo.push_back(c);
+    for (const clang::Stmt* c : s->children()) todo.push_back(c);  // (with initializers)
   }
 }
 

@@ -3,9 +3,10 @@
 //
 // Every malloc/calloc call whose result is converted to `T *` (T an integer type or a
 // struct) with a constant size of k * sizeof(T) (k = 1 for a struct, k <= the array cell
-// limit for integers) is an allocation site. Before the translation each site gets
-// TranslateOptions::max_objects_per_allocation objects of that shape (structs.cpp,
-// arrays.cpp), global and alive from the start, so every dereference, wherever it is
+// limit for integers) is an allocation site. Before the translation each site gets as
+// many objects of that shape (structs.cpp, arrays.cpp) as it may run times in one
+// execution, at most TranslateOptions::max_objects_per_allocation (collect_allocations),
+// global and alive from the start, so every dereference, wherever it is
 // translated, counts them among the objects a pointer may reach (pointers.cpp), and a
 // counter `heap#L#C#count`. The n-th execution of the site returns the n-th object; the
 // execution that would need one more is a bound marker (core/bound_marker.hpp): SAFE
@@ -21,8 +22,11 @@
 // Refused: a size that is not a constant multiple of the element size, a result kept
 // as `void *` before its conversion, arrays of structs, realloc.
 
+#include <algorithm>
 #include <cstdint>
+#include <functional>
 #include <string>
+#include <unordered_map>
 #include <vector>
 
 #include "precis/core/bound_marker.hpp"
@@ -38,8 +42,68 @@ bool Translator::is_allocation(const clang::CallExpr* ce) {
          name == "__builtin_calloc" || name == "alloca" || name == "__builtin_alloca";
 }
 
+namespace {
+
+// A function's calls and allocation calls, each with whether it may run more than once
+// per execution of the function: inside a loop statement, or anywhere in a function with
+// a label (a goto may lead back).
+struct CallSite {
+  const clang::CallExpr* call;
+  bool repeats;
+};
+
+std::vector<CallSite> calls_in(const clang::FunctionDecl* fd) {
+  std::vector<CallSite> out;
+  bool has_label = false;
+  std::vector<std::pair<const clang::Stmt*, bool>> todo{{fd->getBody(), false}};
+  while (!todo.empty()) {
+    auto [s, in_loop] = todo.back();
+    todo.pop_back();
+    if (s == nullptr) continue;
+    if (llvm::isa<clang::LabelStmt>(s)) has_label = true;
+    if (const auto* ce = llvm::dyn_cast<clang::CallExpr>(s)) out.push_back({ce, in_loop});
+    const bool loop = llvm::isa<clang::WhileStmt>(s) || llvm::isa<clang::ForStmt>(s) ||
+                      llvm::isa<clang::DoStmt>(s);
+    // (a DeclStmt's children are its variables' initializers)
+    for (const clang::Stmt* c : s->children()) todo.emplace_back(c, in_loop || loop);
+  }
+  if (has_label)
+    for (CallSite& c : out) c.repeats = true;
+  return out;
+}
+
+}  // namespace
+
 // The allocation sites of the code the entry function reaches: calls converted to `T *`.
+// A site gets as many objects as it can run times in one execution, when that is known
+// and below the limit: the number of call paths from the entry function to it, if none
+// of them passes a loop, a goto or recursion; otherwise the limit. A count too small
+// only makes the bound marker reachable (UNKNOWN), never a wrong verdict.
 void Translator::collect_allocations() {
+  const std::uint32_t limit = opt_.max_objects_per_allocation;
+  std::unordered_map<const clang::FunctionDecl*, std::vector<CallSite>> calls;
+  for (const clang::FunctionDecl* fd : reachable_fns_) calls[fd] = calls_in(fd);
+  // runs[f]: how many times f may run in one execution (capped at limit), from its callers.
+  std::unordered_map<const clang::FunctionDecl*, std::uint32_t> runs;
+  std::unordered_map<const clang::FunctionDecl*, int> state;  // 1: on the stack, 2: done
+  auto add = [&](std::uint32_t a, std::uint32_t b) { return std::min(limit, a + b); };
+  std::function<std::uint32_t(const clang::FunctionDecl*)> count =
+      [&](const clang::FunctionDecl* f) -> std::uint32_t {
+    if (f == reachable_fns_.front()) return 1;
+    if (state[f] == 2) return runs[f];
+    if (state[f] == 1) return limit;  // recursion
+    state[f] = 1;
+    std::uint32_t n = 0;
+    for (const auto& [caller, sites] : calls)
+      for (const CallSite& c : sites) {
+        const clang::FunctionDecl* callee = c.call->getDirectCallee();
+        if (callee == nullptr || callee->getDefinition() != f) continue;
+        n = add(n, c.repeats ? limit : count(caller));
+      }
+    state[f] = 2;
+    return runs[f] = n;
+  };
+  std::vector<std::pair<const clang::CastExpr*, const clang::FunctionDecl*>> casts;
   for (const clang::FunctionDecl* fd : reachable_fns_) {
     std::vector<const clang::Stmt*> todo{fd->getBody()};
     while (!todo.empty()) {
@@ -48,19 +112,22 @@ void Translator::collect_allocations() {
       if (s == nullptr) continue;
       if (const auto* ce = llvm::dyn_cast<clang::CastExpr>(s);
           ce && ce->getCastKind() == clang::CK_BitCast && ce->getType()->isPointerType())
-        if (const auto* call = llvm::dyn_cast<clang::CallExpr>(ce->getSubExpr()->IgnoreParens());
-            call && is_allocation(call) && !heap_sites_.contains(call))
-          add_heap_site(call, ce->getType()->getPointeeType());
-      if (const auto* ds = llvm::dyn_cast<clang::DeclStmt>(s))
-        for (const clang::Decl* d : ds->decls())
-          if (const auto* vd = llvm::dyn_cast<clang::VarDecl>(d); vd && vd->getInit())
-            todo.push_back(vd->getInit());
+        casts.emplace_back(ce, fd);
       for (const clang::Stmt* c : s->children()) todo.push_back(c);
     }
   }
+  for (const auto& [ce, fd] : casts) {
+    const auto* call = llvm::dyn_cast<clang::CallExpr>(ce->getSubExpr()->IgnoreParens());
+    if (call == nullptr || !is_allocation(call) || heap_sites_.contains(call)) continue;
+    std::uint32_t objects = limit;
+    for (const CallSite& c : calls[fd])
+      if (c.call == call) objects = c.repeats ? limit : std::max<std::uint32_t>(1, count(fd));
+    add_heap_site(call, ce->getType()->getPointeeType(), objects);
+  }
 }
 
-void Translator::add_heap_site(const clang::CallExpr* call, clang::QualType pointee) {
+void Translator::add_heap_site(const clang::CallExpr* call, clang::QualType pointee,
+                               std::uint32_t objects) {
   HeapSite& h = heap_sites_[call];
   const std::string fn = call->getDirectCallee()->getNameAsString();
   const bool zeroed = fn.find("calloc") != std::string::npos;
@@ -100,7 +167,7 @@ void Translator::add_heap_site(const clang::CallExpr* call, clang::QualType poin
       emit(Assume{in_range(em_.var(v), int_type(t, call->getExprLoc()))});
     }
   };
-  for (std::uint32_t k = 0; k < opt_.max_objects_per_allocation; ++k) {
+  for (std::uint32_t k = 0; k < objects; ++k) {
     const std::string name = site + "#" + std::to_string(k);
     if (is_struct_type) {
       const StructObject* s = new_struct(name, global_scope, pointee, call->getExprLoc());

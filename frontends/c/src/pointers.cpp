@@ -61,11 +61,7 @@ void Translator::collect_address_taken(const clang::Stmt* s) {
         if (const auto* vd = llvm::dyn_cast<clang::VarDecl>(dr->getDecl()))
           address_taken_.insert(vd->getCanonicalDecl());
     }
-    if (const auto* ds = llvm::dyn_cast<clang::DeclStmt>(x))
-      for (const clang::Decl* d : ds->decls())
-        if (const auto* vd = llvm::dyn_cast<clang::VarDecl>(d); vd && vd->getInit())
-          todo.push_back(vd->getInit());
-    for (const clang::Stmt* c : x->children()) todo.push_back(c);
+    for (const clang::Stmt* c : x->children()) todo.push_back(c);  // (with initializers)
   }
 }
 

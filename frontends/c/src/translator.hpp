@@ -302,7 +302,7 @@ class Translator {
   // ---- the heap (heap.cpp) ------------------------------------------------------------
   static bool is_allocation(const clang::CallExpr* ce);
   void collect_allocations();
-  void add_heap_site(const clang::CallExpr* call, clang::QualType pointee);
+  void add_heap_site(const clang::CallExpr* call, clang::QualType pointee, std::uint32_t objects);
   Term allocate(const clang::CallExpr* call);
 
   // ---- pointers (pointers.cpp) --------------------------------------------------------
