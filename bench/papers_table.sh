@@ -46,7 +46,8 @@ fi
 
 # label=precis-verify arguments, one column each. The papers' names:
 #   explicit-value paper:   EXPLitp (expl), EXPLitp-PRED on SBE and on ABE-lf
-#   sliced prefixes:        refinement selection off (none) against the domain score
+#   sliced prefixes:        refinement selection off (none) against the domain score,
+#                           and the union of every infeasible prefix's interpolants (all)
 #   product abstraction:    PRED, EXPL, PROD STATE / PATH / ARG (limit k = 1)
 #   VINTA:                  vBox, vBoxes, and UFO's refinement uBox
 #   synergy:                WP (Cartesian), SATQE (Boolean), NewST+NewSP
@@ -54,6 +55,7 @@ configs=(
   "EXPLitp=--analysis expl"
   "EXPLitp-noselect=--analysis expl --prefixes none"
   "EXPLitp-PRED-SBE=--analysis expl+pred"
+  "EXPLitp-PRED-SBE-all=--analysis expl+pred --prefixes all"
   "EXPLitp-PRED-ABE=--analysis expl+pred-abe"
   "PRED-ABE=--analysis pred-abe"
   "PRED=--analysis pred-cart --prefixes none"

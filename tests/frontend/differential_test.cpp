@@ -453,6 +453,52 @@ int main() {
                 {"int", "r10"}});
 }
 
+TEST_CASE("differential: arrays of structs, array members, 2-D arrays, struct pointer steps") {
+  differential("aggregates", R"(
+#include <stdlib.h>
+struct P { int x; short y; };
+struct S { int n; unsigned char a[3]; struct P ps[2]; };
+struct P g[3] = {{1, 2}, {3, 4}};
+int m[2][3] = {{1, 2, 3}, {4, 5, 6}};
+int r1 = 0, r2 = 0, r3 = 0, r4 = 0, r5 = 0, r6 = 0, r7 = 0, r8 = 0;
+int total(struct P *p, int n) { int t = 0; for (int k = 0; k < n; k++) t += p[k].x * 10 + p[k].y; return t; }
+int main() {
+  struct S s = {3, {10, 20, 250}, {{5, 6}, {7, 8}}};
+  for (int i = 0; i < 3; i++) s.a[i] += 10;
+  r1 = s.a[0] * 10000 + s.a[1] * 100 + s.a[2];
+  for (int j = 0; j < 2; j++) s.ps[j].y = s.ps[1 - j].x + j;
+  r2 = s.ps[0].y * 100 + s.ps[1].y;
+  struct P *p = g;
+  p[2].x = 9;
+  p++;
+  r3 = p->x * 100 + (p + 1)->x * 10 + (int)(p - g) + (int)(&g[2] - p) * 1000;
+  p -= 1;
+  p += 2;
+  r4 = p->x + total(g, 3);
+  for (int i = 0; i < 2; i++)
+    for (int j = 0; j < 3; j++) r5 += m[i][j] * (i + 1) * (j + 1);
+  struct P *q = malloc(3 * sizeof(struct P));
+  for (int k = 0; k < 3; k++) { q[k].x = k; q[k].y = k * k; }
+  struct P *e = &q[2];
+  r6 = e->y * 10 + e[-1].x + total(q, 3);
+  unsigned char *c = s.a;
+  r7 = c[1] + *(c + 2) + (int)(&s.a[2] - c);
+  struct S t = s;
+  t.ps[1] = g[2];
+  r8 = t.ps[1].x * 100 + s.ps[1].x + t.n;
+  return 0;
+}
+)",
+               {{"int", "r1"},
+                {"int", "r2"},
+                {"int", "r3"},
+                {"int", "r4"},
+                {"int", "r5"},
+                {"int", "r6"},
+                {"int", "r7"},
+                {"int", "r8"}});
+}
+
 TEST_CASE("differential: the heap: malloc'd structs in a list, calloc'd arrays, free") {
   differential("heap", R"(
 #include <stdlib.h>

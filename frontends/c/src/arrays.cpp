@@ -34,8 +34,8 @@ std::optional<std::pair<IntType, std::size_t>> Translator::array_shape(
   if (ca == nullptr) unsupported(where, "array type '" + name + "' without a constant size");
   if (ca->getElementType()->isArrayType())
     unsupported(where, "multi-dimensional array type '" + name + "'");
-  if (ca->getElementType()->isRecordType())
-    unsupported(where, "array of structs or unions '" + name + "'");
+  if (ca->getElementType()->isRecordType())  // (arrays of structs are structs.cpp's)
+    unsupported(where, "array of unions '" + name + "'");
   const std::uint64_t n = ca->getSize().getZExtValue();
   if (n == 0) unsupported(where, "array type '" + name + "' of no elements");
   if (n > opt_.max_array_cells)
@@ -109,6 +109,7 @@ const ArrayObject* Translator::array_of(const clang::Expr* base) {
 }
 
 Place Translator::element_place(const clang::ArraySubscriptExpr* e) {
+  if (array_region(e->getBase())) return aggregate_element_place(e);  // structs.cpp
   const ArrayObject* a = array_of(e->getBase());
   if (a == nullptr) {  // p[i] is *(p + i): the cells are consecutive addresses
     const Term p = rvalue(e->getBase());

@@ -151,7 +151,7 @@ Term Translator::inline_call(const clang::FunctionDecl* def, const clang::CallEx
       register_struct(p, s, f.objects, f.addresses);
       f.structs[p] = s;
       at(ce->getArg(i)->getExprLoc());
-      copy_struct(Region{{{s->base_id, s}}, num(s->base_id), 0}, region(ce->getArg(i)),
+      copy_struct(Region{{{s->base_id, s}}, num(s->base_id), 0, {}}, region(ce->getArg(i)),
                   p->getType(), ce->getArg(i));
       continue;
     }

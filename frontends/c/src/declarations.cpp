@@ -72,18 +72,18 @@ void Translator::declare_globals(clang::TranslationUnitDecl* tu) {
       const auto* fd = llvm::dyn_cast<clang::FunctionDecl>(vd->getDeclContext());
       name = (fd != nullptr ? fd->getNameAsString() : std::string("static")) + "::" + name;
     }
+    if (is_aggregate(any->getType())) {  // structs.cpp
+      const StructObject* s = new_struct(name, global_scope, any->getType(), any->getLocation());
+      register_struct(vd->getCanonicalDecl(), s, global_objects_, global_addresses_);
+      global_structs_.emplace(vd->getCanonicalDecl(), s);
+      init_struct(s, def != nullptr ? def->getInit() : nullptr, def != nullptr, true);
+      continue;
+    }
     if (auto shape = array_shape(any->getType(), any->getLocation())) {  // arrays.cpp
       ArrayObject a = new_array(name, global_scope, shape->first, shape->second);
       register_array(a, ctx_.getAsArrayType(any->getType())->getElementType(), global_objects_);
       init_array(a, def != nullptr ? def->getInit() : nullptr, def != nullptr, true);
       global_arrays_.emplace(vd->getCanonicalDecl(), std::move(a));
-      continue;
-    }
-    if (is_struct(any->getType())) {  // structs.cpp
-      const StructObject* s = new_struct(name, global_scope, any->getType(), any->getLocation());
-      register_struct(vd->getCanonicalDecl(), s, global_objects_, global_addresses_);
-      global_structs_.emplace(vd->getCanonicalDecl(), s);
-      init_struct(s, def != nullptr ? def->getInit() : nullptr, def != nullptr, true);
       continue;
     }
     IntType t = int_type(any->getType(), any->getLocation());

@@ -261,8 +261,15 @@ Term Translator::unary(const clang::UnaryOperator* uo) {
 // ++/--: x = (T)((promoted)x ± 1).
 Term Translator::incdec(const clang::UnaryOperator* uo, bool need_value) {
   const clang::Expr* sub = uo->getSubExpr();
-  struct_pointer_arithmetic(uo, sub, sub);
   const Place x = place(sub);
+  if (is_struct_pointer(sub->getType())) {  // steps of the struct's leaf count (structs.cpp)
+    Term old = load(x);
+    if (need_value && uo->isPostfix()) old = snapshot(old);
+    const auto w = static_cast<std::int64_t>(struct_stride(sub));
+    at(uo->getExprLoc());
+    write(x, mk(uo->isIncrementOp() ? Op::Add : Op::Sub, {load(x), num(w)}));
+    return uo->isPostfix() ? old : load(x);
+  }
   IntType t = type_of(sub);
   clang::QualType pq = sub->getType();
   if (pq->isPromotableIntegerType()) pq = ctx_.getPromotedIntegerType(pq);
@@ -283,9 +290,7 @@ Term Translator::binary(const clang::BinaryOperator* bo) {
     copy_struct(to, region(bo->getRHS()), bo->getLHS()->getType(), bo);
     return num(0);
   }
-  if (op == clang::BO_Add || op == clang::BO_Sub || op == clang::BO_AddAssign ||
-      op == clang::BO_SubAssign)
-    struct_pointer_arithmetic(bo, bo->getLHS(), bo->getRHS());
+  if (const auto v = struct_pointer_arithmetic(bo)) return *v;  // structs.cpp
   if (op == clang::BO_Assign) {
     const Place x = place(bo->getLHS());
     if (x.var) {
@@ -337,14 +342,31 @@ Term Translator::binary(const clang::BinaryOperator* bo) {
   return arith(op, l, r, t, bo);
 }
 
-// p + i, p - q, p++ on pointers to structs: refused (a struct's leaves have consecutive
-// addresses, so this arithmetic would land inside it; arrays of structs are refused).
-void Translator::struct_pointer_arithmetic(const clang::Expr* e, const clang::Expr* a,
-                                           const clang::Expr* b) {
-  for (const clang::Expr* x : {a, b})
-    if (x->getType()->isPointerType() && is_struct(x->getType()->getPointeeType()))
-      unsupported(
-          e, "arithmetic on a pointer to '" + x->getType()->getPointeeType().getAsString() + "'");
+// p + n, p - n, p - q, p += n, p -= n on pointers to structs: a struct's leaves have
+// consecutive addresses (structs.cpp), so a step is the struct's leaf count.
+std::optional<Term> Translator::struct_pointer_arithmetic(const clang::BinaryOperator* bo) {
+  const clang::BinaryOperatorKind op = bo->getOpcode();
+  const clang::Expr* l = bo->getLHS();
+  const clang::Expr* r = bo->getRHS();
+  const bool lp = is_struct_pointer(l->getType()), rp = is_struct_pointer(r->getType());
+  if (!lp && !rp) return std::nullopt;
+  if (op == clang::BO_AddAssign || op == clang::BO_SubAssign) {
+    const Place x = place(l);
+    const Term n = as_int(rvalue(r));
+    const auto w = static_cast<std::int64_t>(struct_stride(l));
+    at(bo->getExprLoc());
+    write(x,
+          mk(op == clang::BO_AddAssign ? Op::Add : Op::Sub, {load(x), mk(Op::Mul, {n, num(w)})}));
+    return load(x);
+  }
+  if (op != clang::BO_Add && op != clang::BO_Sub) return std::nullopt;
+  Term a = rvalue(l);
+  if (impure(r)) a = snapshot(a);
+  const Term b = rvalue(r);
+  const auto w = static_cast<std::int64_t>(struct_stride(lp ? l : r));
+  if (lp && rp) return mk(Op::Div, {mk(Op::Sub, {a, b}), num(w)});  // elements apart
+  if (lp) return mk(op == clang::BO_Add ? Op::Add : Op::Sub, {a, mk(Op::Mul, {as_int(b), num(w)})});
+  return mk(Op::Add, {b, mk(Op::Mul, {as_int(a), num(w)})});  // n + p
 }
 
 // A left-deep chain a + b - c + ... (or a * b * ...) of one type and without side

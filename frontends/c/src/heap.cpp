@@ -2,8 +2,8 @@
 // a constant size, as a bounded number of objects per allocation site.
 //
 // Every malloc/calloc call whose result is converted to `T *` (T an integer type or a
-// struct) with a constant size of k * sizeof(T) (k = 1 for a struct, k <= the array cell
-// limit for integers) is an allocation site. Before the translation each site gets as
+// struct) with a constant size of k * sizeof(T) (k <= the array cell limit) is an
+// allocation site. Before the translation each site gets as
 // many objects of that shape (structs.cpp, arrays.cpp) as it may run times in one
 // execution, at most TranslateOptions::max_objects_per_allocation (collect_allocations),
 // global and alive from the start, so every dereference, wherever it is
@@ -20,7 +20,7 @@
 // with `#` (`heap#12#5#0.next#ptr`): witnesses never state them.
 //
 // Refused: a size that is not a constant multiple of the element size, a result kept
-// as `void *` before its conversion, arrays of structs, realloc.
+// as `void *` before its conversion, realloc.
 
 #include <algorithm>
 #include <cstdint>
@@ -151,7 +151,7 @@ void Translator::add_heap_site(const clang::CallExpr* call, clang::QualType poin
   }
   const std::int64_t elem = ctx_.getTypeSizeInChars(pointee).getQuantity();
   const std::int64_t n = elem > 0 && *bytes % elem == 0 ? *bytes / elem : 0;
-  if (n < 1 || (is_struct_type && n != 1) || static_cast<std::size_t>(n) > opt_.max_array_cells) {
+  if (n < 1 || static_cast<std::size_t>(n) > opt_.max_array_cells) {
     h.refused = "'" + fn + "' of " + std::to_string(*bytes) + " bytes for objects of type '" +
                 pointee.getAsString() + "' (" + std::to_string(elem) + " bytes)";
     return;
@@ -169,10 +169,15 @@ void Translator::add_heap_site(const clang::CallExpr* call, clang::QualType poin
   };
   for (std::uint32_t k = 0; k < objects; ++k) {
     const std::string name = site + "#" + std::to_string(k);
-    if (is_struct_type) {
-      const StructObject* s = new_struct(name, global_scope, pointee, call->getExprLoc());
+    if (is_struct_type) {  // one struct, or an array of n (structs.cpp)
+      const clang::QualType t =
+          n == 1
+              ? pointee
+              : ctx_.getConstantArrayType(pointee, llvm::APInt(64, static_cast<std::uint64_t>(n)),
+                                          nullptr, clang::ArrayType::Normal, 0);
+      const StructObject* s = new_struct(name, global_scope, t, call->getExprLoc());
       register_struct(nullptr, s, global_objects_, global_addresses_);
-      const StructLayout& l = layout(pointee, call->getExprLoc());
+      const StructLayout& l = layout(t, call->getExprLoc());
       for (std::size_t i = 0; i < s->leaves.size(); ++i) init(s->leaves[i], l.leaves[i].second);
       h.addresses.push_back(s->base_id);
     } else {

@@ -43,23 +43,45 @@ bool Translator::is_pointer(clang::QualType qt) {
 }
 
 // Every variable under `&` in `s` (a function body or an initializer).
+// Every variable whose storage a pointer may reach: under `&` (also `&s.f[2].g`), or an
+// array inside an aggregate that decays to a pointer (`int *p = s.a;`); a decay that is
+// only a subscript's base (`s.a[i]`) is an access, not an address.
 void Translator::collect_address_taken(const clang::Stmt* s) {
+  auto mark = [&](const clang::Expr* e) {
+    for (;;) {
+      e = e->IgnoreParens();
+      if (const auto* me = llvm::dyn_cast<clang::MemberExpr>(e); me && !me->isArrow()) {
+        e = me->getBase();
+      } else if (const auto* as = llvm::dyn_cast<clang::ArraySubscriptExpr>(e)) {
+        e = as->getBase()->IgnoreParenImpCasts();
+        if (!e->getType()->isArrayType()) return;  // p[i]: an object p points to
+      } else {
+        break;
+      }
+    }
+    if (const auto* dr = llvm::dyn_cast<clang::DeclRefExpr>(e))
+      if (const auto* vd = llvm::dyn_cast<clang::VarDecl>(dr->getDecl()))
+        address_taken_.insert(vd->getCanonicalDecl());
+  };
   std::vector<const clang::Stmt*> todo{s};
   while (!todo.empty()) {
     const clang::Stmt* x = todo.back();
     todo.pop_back();
     if (x == nullptr) continue;
     if (const auto* u = llvm::dyn_cast<clang::UnaryOperator>(x);
-        u && u->getOpcode() == clang::UO_AddrOf) {
-      // &s.f.g takes the address of s's storage too (structs.cpp).
-      const clang::Expr* sub = u->getSubExpr()->IgnoreParens();
-      while (const auto* me = llvm::dyn_cast<clang::MemberExpr>(sub)) {
-        if (me->isArrow()) break;
-        sub = me->getBase()->IgnoreParens();
-      }
-      if (const auto* dr = llvm::dyn_cast<clang::DeclRefExpr>(sub))
-        if (const auto* vd = llvm::dyn_cast<clang::VarDecl>(dr->getDecl()))
-          address_taken_.insert(vd->getCanonicalDecl());
+        u && u->getOpcode() == clang::UO_AddrOf)
+      mark(u->getSubExpr());
+    if (const auto* ic = llvm::dyn_cast<clang::ImplicitCastExpr>(x);
+        ic && ic->getCastKind() == clang::CK_ArrayToPointerDecay)
+      mark(ic->getSubExpr());
+    if (const auto* as = llvm::dyn_cast<clang::ArraySubscriptExpr>(x)) {
+      const clang::Expr* base = as->getBase()->IgnoreParens();
+      if (const auto* ic = llvm::dyn_cast<clang::ImplicitCastExpr>(base);
+          ic && ic->getCastKind() == clang::CK_ArrayToPointerDecay)
+        base = ic->getSubExpr();  // an access: the decay takes no address
+      todo.push_back(base);
+      todo.push_back(as->getIdx());
+      continue;
     }
     for (const clang::Stmt* c : x->children()) todo.push_back(c);  // (with initializers)
   }
@@ -100,14 +122,14 @@ void Translator::predeclare_objects(const clang::Stmt* body) {
         const auto* vd = llvm::dyn_cast<clang::VarDecl>(d);
         if (vd == nullptr || vd->hasGlobalStorage() || vd->hasExternalStorage()) continue;
         const std::string name = fr.prefix + "::" + vd->getNameAsString();
-        if (auto shape = array_shape(vd->getType(), vd->getLocation())) {
-          ArrayObject a = new_array(name, fr.index, shape->first, shape->second);
-          register_array(a, ctx_.getAsArrayType(vd->getType())->getElementType(), fr.objects);
-          fr.arrays[vd] = std::move(a);
-        } else if (is_struct(vd->getType())) {  // structs.cpp
+        if (is_aggregate(vd->getType())) {  // structs.cpp
           const StructObject* s = new_struct(name, fr.index, vd->getType(), vd->getLocation());
           register_struct(vd, s, fr.objects, fr.addresses);
           fr.structs[vd] = s;
+        } else if (auto shape = array_shape(vd->getType(), vd->getLocation())) {
+          ArrayObject a = new_array(name, fr.index, shape->first, shape->second);
+          register_array(a, ctx_.getAsArrayType(vd->getType())->getElementType(), fr.objects);
+          fr.arrays[vd] = std::move(a);
         } else if (address_taken_.count(vd->getCanonicalDecl()) != 0) {
           (void)int_type(vd->getType(), vd->getLocation());
           const VarId v = new_var(name + pointer_suffix(vd->getType()), fr.index);
@@ -121,6 +143,7 @@ void Translator::predeclare_objects(const clang::Stmt* body) {
 
 // The address of an array's first cell (the array-to-pointer decay).
 Term Translator::array_address(const clang::Expr* array_expr) {
+  if (auto r = array_region(array_expr)) return region_address(*r);  // inside an aggregate
   const ArrayObject* a = array_of(array_expr);
   if (a == nullptr) unsupported(array_expr, "array that is not an array variable");
   return num(a->base_id);
@@ -143,6 +166,17 @@ Term Translator::address_of(const clang::UnaryOperator* uo) {
     }
   if (const auto* me = llvm::dyn_cast<clang::MemberExpr>(sub)) return member_address(me);
   if (const auto* as = llvm::dyn_cast<clang::ArraySubscriptExpr>(sub)) {
+    if (auto r = array_region(as->getBase())) {  // &s.a[i], &m[i][j] (structs.cpp)
+      index_region(*r, as->getBase()->IgnoreParenImpCasts()->getType(), as->getIdx(), as);
+      return region_address(*r);
+    }
+    if (is_struct_pointer(as->getBase()->getType())) {  // &p[i]: p + i struct steps
+      const Term p = rvalue(as->getBase());
+      const Term i = as_int(rvalue(as->getIdx()));
+      return mk(
+          Op::Add,
+          {p, mk(Op::Mul, {i, num(static_cast<std::int64_t>(struct_stride(as->getBase())))})});
+    }
     // &a[i] (i may be one past the end) or &p[i]: an address, no access.
     const ArrayObject* a = array_of(as->getBase());
     const Term base = a != nullptr ? num(a->base_id) : rvalue(as->getBase());

@@ -1,24 +1,32 @@
-// The C front end's structs (issue 26): struct objects scalarised field by field, member
-// access, struct assignment and initialisation, pointers to structs.
+// The C front end's structs and other aggregates (issue 26): structs, arrays of structs
+// and multi-dimensional arrays, scalarised leaf by leaf; member access, indexing, struct
+// assignment and initialisation, pointers to structs.
 //
-// A struct object `s` of type `struct S { int a; struct T { int b; int *p; } t; }` is one
-// program variable per scalar leaf, in declaration order with nested structs flattened:
-// `s.a`, `s.t.b`, `s.t.p#ptr` (locals `f::s.a`). Every domain and the solver see plain
-// integers, and a correctness witness may name a leaf as C does. `s.t.b` is that leaf; a
-// struct assignment `s = u` (also an initializer, or a struct passed by value) copies the
-// leaves one by one; an initializer list sets them (missing members are 0, as in C); a
-// local without initializer has arbitrary leaves.
+// An aggregate object `s` of type `struct S { int a; struct T { int b; int *p; } t[2]; }`
+// is one program variable per scalar leaf, in declaration and index order with nested
+// aggregates flattened: `s.a`, `s.t[0].b`, `s.t[0].p#ptr`, `s.t[1].b`, ... (locals
+// `f::s.a`). Every domain and the solver see plain integers, and a correctness witness may
+// name a leaf as C does. (One-dimensional integer arrays that are not struct members are
+// arrays.cpp's.) `s.t[1].b` is that leaf; a struct assignment `s = u` (also an
+// initializer, or a struct passed by value) copies the leaves one by one; an initializer
+// list sets them (missing members are 0, as in C); a local without initializer has
+// arbitrary leaves.
 //
-// Leaf k of a struct has the address base_id + k, and a nested struct the address of its
-// first leaf (pointers.cpp), so `&s`, `&s.t` and `&s.t.b` are addresses. `p->b` with p of
-// type `struct T *` selects among the address-taken struct objects of type T (the
-// nested `s.t` included) by the address p holds: the path continues only where p is one
-// of them, a read is an ite over their leaf b, a write a guarded assignment per object
-// (the same Place as an array access, arrays.cpp). A pointer to a dead struct, to another
-// type or to nothing is undefined behaviour and ends the path.
+// An lvalue inside an aggregate is a Region: the objects it may be in, its first leaf, and
+// the variable indices on the way (`s.t[i].b`: leaf 1 + 3i, 0 <= i < 2, checked like an
+// array index). Its scalar leaf is a Place keyed by the leaf's address, so a variable
+// index is an ite over the candidate leaves and a guarded write to each, as in arrays.cpp.
 //
-// Refused: unions, bit-fields, array members and arrays of structs, struct return values,
-// arithmetic on pointers to structs, malloc.
+// Leaf k has the address base_id + k and a nested struct the address of its first leaf
+// (pointers.cpp), so `&s`, `&s.t[1]` and `&s.t[i].b` are addresses, and pointer
+// arithmetic on `struct T *` steps by T's leaf count. `p->b` with p of type `struct T *`
+// selects among the address-taken struct objects of type T (nested ones and array
+// elements included) by the address p holds: the path continues only where p is one of
+// them. A pointer to a dead struct, to another type or to nothing is undefined behaviour
+// and ends the path.
+//
+// Refused: unions, bit-fields, struct return values, pointers to arrays, aggregates of
+// more than 8 x max_array_cells leaves.
 
 #include <cstdint>
 #include <string>
@@ -31,36 +39,71 @@ namespace precis::c::detail {
 
 bool Translator::is_struct(clang::QualType qt) { return qt.getCanonicalType()->isStructureType(); }
 
-// The layout of a struct type (computed once per type), or refused.
-const StructLayout& Translator::layout(clang::QualType record, clang::SourceLocation where) {
-  const clang::Type* key = object_type(record);
+// Structs, and arrays whose elements are structs or arrays.
+bool Translator::is_aggregate(clang::QualType qt) {
+  const clang::QualType t = qt.getCanonicalType();
+  if (t->isStructureType()) return true;
+  const auto* at = llvm::dyn_cast<clang::ArrayType>(t.getTypePtr());
+  if (at == nullptr) return false;
+  const clang::QualType e = at->getElementType().getCanonicalType();
+  return e->isStructureType() || e->isArrayType();
+}
+
+// The layout of a struct or constant-size array type (computed once per type), or
+// refused.
+const StructLayout& Translator::layout(clang::QualType t, clang::SourceLocation where) {
+  const clang::Type* key = object_type(t);
   if (auto it = layouts_.find(key); it != layouts_.end()) return it->second;
-  const clang::RecordDecl* rd = record->getAsRecordDecl();
-  if (rd != nullptr) rd = rd->getDefinition();
-  if (rd == nullptr || !is_struct(record))
-    unsupported(where, "struct or union type '" + record.getAsString() + "'");
   StructLayout l;
-  for (const clang::FieldDecl* fd : rd->fields()) {
-    const clang::QualType ft = fd->getType();
-    std::string member(1, '.');  // (not "." + name: GCC 12's -Wrestrict false positive)
-    member += fd->getNameAsString();
-    if (fd->isBitField()) unsupported(fd->getLocation(), "bit-field member '" + member + "'");
-    if (ft->isArrayType())
-      unsupported(fd->getLocation(), "array member '" + fd->getNameAsString() + "' of a struct");
-    if (is_struct(ft)) {
-      const StructLayout& inner = layout(ft, fd->getLocation());
+  // Appends the leaves of a part of type pt at path `path`.
+  auto part = [&](const std::string& path, clang::QualType pt, clang::SourceLocation at) {
+    if (pt->isArrayType() || is_struct(pt)) {
+      const StructLayout& inner = layout(pt, at);  // (a reference into the node-based map)
       const std::size_t first = l.leaves.size();
-      l.members.emplace_back(first, ft);
-      for (const auto& [k, t] : inner.members) l.members.emplace_back(first + k, t);
-      for (const auto& [path, t] : inner.leaves) l.leaves.emplace_back(member + path, t);
+      if (is_struct(pt)) l.members.emplace_back(first, pt);
+      for (const auto& [k, mt] : inner.members) l.members.emplace_back(first + k, mt);
+      for (const auto& [p, lt] : inner.leaves) l.leaves.emplace_back(path + p, lt);
     } else {
-      (void)int_type(ft, fd->getLocation());  // an integer or a pointer, or refused
-      l.leaves.emplace_back(member, ft);
+      (void)int_type(pt, at);  // an integer or a pointer, or refused
+      l.leaves.emplace_back(path, pt);
+    }
+  };
+  if (const auto* ca = ctx_.getAsConstantArrayType(t)) {
+    const std::uint64_t n = ca->getSize().getZExtValue();
+    if (n == 0) unsupported(where, "array type '" + t.getAsString() + "' of no elements");
+    if (n > 8 * opt_.max_array_cells)
+      unsupported(where, "array type '" + t.getAsString() + "': " + std::to_string(n) +
+                             " elements, more than the leaf-wise encoding takes");
+    for (std::uint64_t j = 0; j < n; ++j) {
+      std::string path(1, '[');  // (not "[" + ...: GCC 12's -Wrestrict false positive)
+      path += std::to_string(j);
+      path += ']';
+      part(path, ca->getElementType(), where);
+    }
+  } else if (t->isArrayType()) {
+    unsupported(where, "array type '" + t.getAsString() + "' without a constant size");
+  } else {
+    const clang::RecordDecl* rd = t->getAsRecordDecl();
+    if (rd != nullptr) rd = rd->getDefinition();
+    if (rd == nullptr || !is_struct(t))
+      unsupported(where, "struct or union type '" + t.getAsString() + "'");
+    for (const clang::FieldDecl* fd : rd->fields()) {
+      std::string member(1, '.');
+      member += fd->getNameAsString();
+      if (fd->isBitField()) unsupported(fd->getLocation(), "bit-field member '" + member + "'");
+      part(member, fd->getType(), fd->getLocation());
     }
   }
-  if (l.leaves.empty())
-    unsupported(where, "struct type '" + record.getAsString() + "' without members");
+  if (l.leaves.empty()) unsupported(where, "type '" + t.getAsString() + "' without members");
+  if (l.leaves.size() > 8 * opt_.max_array_cells)
+    unsupported(where, "type '" + t.getAsString() + "' of " + std::to_string(l.leaves.size()) +
+                           " scalars, more than the leaf-wise encoding takes (" +
+                           std::to_string(8 * opt_.max_array_cells) + ")");
   return layouts_.emplace(key, std::move(l)).first->second;
+}
+
+std::size_t Translator::leaf_count(clang::QualType t, clang::SourceLocation where) {
+  return t->isArrayType() || is_struct(t) ? layout(t, where).leaves.size() : 1;
 }
 
 // The first leaf of member `fd` within its struct.
@@ -68,7 +111,7 @@ std::size_t Translator::field_offset(const clang::FieldDecl* fd, clang::SourceLo
   std::size_t k = 0;
   for (const clang::FieldDecl* f : fd->getParent()->fields()) {
     if (f == fd) return k;
-    k += is_struct(f->getType()) ? layout(f->getType(), where).leaves.size() : 1;
+    k += leaf_count(f->getType(), where);
   }
   unsupported(where, "member '" + fd->getNameAsString() + "' not found in its struct");
 }
@@ -85,9 +128,9 @@ const StructObject* Translator::new_struct(const std::string& name, std::uint32_
   return &structs_.emplace_back(std::move(s));
 }
 
-// Gives the struct its addresses. If `vd`'s address is taken (or vd is null: an object
-// only a pointer reaches), the struct, its leaves and its nested structs become objects a
-// pointer may reach.
+// Gives the object its addresses. If `vd`'s address is taken (or vd is null: an object
+// only a pointer reaches), the object, its leaves and its nested structs become objects
+// a pointer may reach.
 void Translator::register_struct(
     const clang::VarDecl* vd, const StructObject* s, std::vector<MemObject>& objects,
     std::unordered_map<const clang::VarDecl*, std::int64_t>& addresses) {
@@ -96,7 +139,8 @@ void Translator::register_struct(
   next_address_ += static_cast<std::int64_t>(s->leaves.size()) + 1;
   if (vd != nullptr && address_taken_.count(vd->getCanonicalDecl()) == 0) return;
   const StructLayout& l = layout(clang::QualType(s->type, 0), clang::SourceLocation());
-  objects.push_back(MemObject{s->base_id, 0, s->type, s});
+  if (is_struct(clang::QualType(s->type, 0)))
+    objects.push_back(MemObject{s->base_id, 0, s->type, s});
   for (std::size_t k = 0; k < s->leaves.size(); ++k)
     objects.push_back(MemObject{s->base_id + static_cast<std::int64_t>(k), s->leaves[k],
                                 object_type(l.leaves[k].second), nullptr});
@@ -132,63 +176,65 @@ void Translator::init_struct(const StructObject* s, const clang::Expr* init, boo
   init_leaves(s, 0, clang::QualType(s->type, 0), init, zero, constant_only);
 }
 
-// Sets the leaves from `first` on of a member of type `t` from `init`: an initializer
-// list (missing members are 0), a struct value (copied), nothing (0 if `zero`, else any
-// values).
+// Sets the leaves from `first` on of a part of type `t` from `init`: an initializer list
+// (missing members and elements are 0), a struct value (copied), nothing (0 if `zero`,
+// else any values).
 void Translator::init_leaves(const StructObject* s, std::size_t first, clang::QualType t,
                              const clang::Expr* init, bool zero, bool constant_only) {
-  const StructLayout& l = layout(t, init != nullptr ? init->getExprLoc() : clang::SourceLocation());
-  if (init == nullptr) {
-    for (std::size_t k = 0; k < l.leaves.size(); ++k) {
-      const VarId v = s->leaves[first + k];
+  const clang::SourceLocation where =
+      init != nullptr ? init->getExprLoc() : clang::SourceLocation();
+  if (!t->isArrayType() && !is_struct(t)) {  // one scalar leaf
+    const VarId v = s->leaves[first];
+    if (init == nullptr) {
       if (zero) {
         emit(Assign{v, num(0)});
       } else {
         emit(Havoc{v});
-        emit(Assume{in_range(em_.var(v), int_type(l.leaves[k].second, clang::SourceLocation()))});
+        emit(Assume{in_range(em_.var(v), int_type(t, where))});
       }
+      return;
     }
-    return;
-  }
-  const auto* list = llvm::dyn_cast<clang::InitListExpr>(init->IgnoreParenImpCasts());
-  if (list == nullptr) {
-    if (constant_only) unsupported(init, "non-constant initializer of a global struct");
-    const Region from = region(init);
-    copy_struct(Region{{{s->base_id, s}}, num(s->base_id), first}, from, t, init);
-    return;
-  }
-  std::size_t k = first;
-  unsigned i = 0;
-  for (const clang::FieldDecl* fd : t->getAsRecordDecl()->getDefinition()->fields()) {
-    const clang::Expr* e = i < list->getNumInits() ? list->getInit(i) : nullptr;
-    ++i;
-    if (e != nullptr && llvm::isa<clang::ImplicitValueInitExpr>(e)) e = nullptr;
-    const clang::QualType ft = fd->getType();
-    if (is_struct(ft)) {
-      init_leaves(s, k, ft, e, true, constant_only);
-      k += layout(ft, fd->getLocation()).leaves.size();
-      continue;
-    }
-    const VarId v = s->leaves[k++];
-    const IntType it = int_type(ft, fd->getLocation());
-    if (e == nullptr) {
-      emit(Assign{v, num(0)});
-      continue;
-    }
-    at(e->getExprLoc());
-    if (constant_only && is_pointer(ft)) {
-      emit(Assign{v, rvalue(e)});  // an address (of an object declared before) or 0
+    at(init->getExprLoc());
+    if (constant_only && is_pointer(t)) {
+      emit(Assign{v, rvalue(init)});  // an address (of an object declared before) or 0
     } else if (constant_only) {
-      auto c = constant(e);
-      if (!c) unsupported(e, "non-constant initializer of a global struct");
-      emit(Assign{v, as_int(convert(num(*c), type_of(e), it))});
+      auto c = constant(init);
+      if (!c) unsupported(init, "non-constant initializer of a global");
+      emit(Assign{v, as_int(convert(num(*c), type_of(init), int_type(t, where)))});
     } else {
-      store(v, it, e);
+      store(v, int_type(t, where), init);
     }
+    return;
+  }
+  const auto* list =
+      init != nullptr ? llvm::dyn_cast<clang::InitListExpr>(init->IgnoreParenImpCasts()) : nullptr;
+  if (init != nullptr && list == nullptr) {
+    if (t->isArrayType() || constant_only)
+      unsupported(init, "initializer of '" + t.getAsString() + "' other than a list");
+    const Region from = region(init);
+    copy_struct(Region{{{s->base_id, s}}, num(s->base_id), first, {}}, from, t, init);
+    return;
+  }
+  // The parts in order: the elements of an array, the members of a struct.
+  std::vector<clang::QualType> parts;
+  if (const auto* ca = ctx_.getAsConstantArrayType(t)) {
+    parts.assign(ca->getSize().getZExtValue(), ca->getElementType());
+  } else {
+    for (const clang::FieldDecl* fd : t->getAsRecordDecl()->getDefinition()->fields())
+      parts.push_back(fd->getType());
+  }
+  if (list != nullptr && list->getNumInits() > parts.size())
+    unsupported(init, "initializer list longer than the object");
+  std::size_t k = first;
+  for (std::size_t i = 0; i < parts.size(); ++i) {
+    const clang::Expr* e = list != nullptr && i < list->getNumInits() ? list->getInit(i) : nullptr;
+    if (e != nullptr && llvm::isa<clang::ImplicitValueInitExpr>(e)) e = nullptr;
+    init_leaves(s, k, parts[i], e, zero || list != nullptr, constant_only);
+    k += leaf_count(parts[i], where);
   }
 }
 
-// ---- struct lvalues ---------------------------------------------------------------------
+// ---- lvalues inside aggregates ----------------------------------------------------------
 
 Region Translator::region(const clang::Expr* e) {
   e = e->IgnoreParens();
@@ -198,16 +244,84 @@ Region Translator::region(const clang::Expr* e) {
   if (const auto* dr = llvm::dyn_cast<clang::DeclRefExpr>(e))
     if (const auto* vd = llvm::dyn_cast<clang::VarDecl>(dr->getDecl())) {
       const StructObject* s = struct_of(vd);
-      if (s == nullptr) unsupported(e, "struct variable '" + vd->getNameAsString() + "'");
-      return Region{{{s->base_id, s}}, num(s->base_id), 0};
+      if (s == nullptr) unsupported(e, "variable '" + vd->getNameAsString() + "'");
+      return Region{{{s->base_id, s}}, num(s->base_id), 0, {}};
     }
   if (const auto* me = llvm::dyn_cast<clang::MemberExpr>(e)) return member_region(me);
   if (const auto* u = llvm::dyn_cast<clang::UnaryOperator>(e);
       u && u->getOpcode() == clang::UO_Deref)
     return deref_region(rvalue(u->getSubExpr()), e->getType(), e);
-  if (llvm::isa<clang::ArraySubscriptExpr>(e)) unsupported(e, "array of structs");
+  if (const auto* as = llvm::dyn_cast<clang::ArraySubscriptExpr>(e)) {
+    if (auto r = array_region(as->getBase())) {
+      index_region(*r, as->getBase()->IgnoreParenImpCasts()->getType(), as->getIdx(), as);
+      return *r;
+    }
+    // p[i] with p a pointer to a struct: *(p + i), i steps of the struct's leaf count.
+    const Term p = rvalue(as->getBase());
+    const Term i = as_int(rvalue(as->getIdx()));
+    const auto w = static_cast<std::int64_t>(struct_stride(as->getBase()));
+    return deref_region(mk(Op::Add, {p, mk(Op::Mul, {i, num(w)})}), e->getType(), e);
+  }
   if (llvm::isa<clang::CallExpr>(e)) unsupported(e, "call returning a struct");
   unsupported(e, "struct-valued expression");
+}
+
+// The region of an array lvalue inside an aggregate (the base of a subscript, before its
+// decay to a pointer), or nullopt when the base is a pointer or an arrays.cpp array.
+std::optional<Region> Translator::array_region(const clang::Expr* array_expr) {
+  const clang::Expr* b = array_expr->IgnoreParens();
+  if (const auto* ic = llvm::dyn_cast<clang::ImplicitCastExpr>(b);
+      ic && ic->getCastKind() == clang::CK_ArrayToPointerDecay)
+    b = ic->getSubExpr()->IgnoreParens();
+  if (!b->getType()->isArrayType()) return std::nullopt;
+  if (const auto* dr = llvm::dyn_cast<clang::DeclRefExpr>(b))
+    if (const auto* vd = llvm::dyn_cast<clang::VarDecl>(dr->getDecl()); vd && !struct_of(vd))
+      return std::nullopt;
+  return region(b);
+}
+
+// r[idx] for r of type `array_type`: a constant index moves the first leaf; a variable
+// one is saved, the path continues only where it is inside the array, and it is added to
+// the region's variable indices.
+void Translator::index_region(Region& r, clang::QualType array_type, const clang::Expr* idx,
+                              const clang::Expr* where) {
+  const auto* ca = ctx_.getAsConstantArrayType(array_type);
+  if (ca == nullptr) unsupported(where, "subscript of an array without a constant size");
+  const auto n = static_cast<std::int64_t>(ca->getSize().getZExtValue());
+  const std::size_t w = leaf_count(ca->getElementType(), where->getExprLoc());
+  const Term i = as_int(rvalue(idx));
+  if (i.is_const()) {
+    if (i.value() < 0 || i.value() >= n)
+      unsupported(where, "index " + std::to_string(i.value()) + " outside an array of " +
+                             std::to_string(n) + " elements");
+    r.offset += static_cast<std::size_t>(i.value()) * w;
+    return;
+  }
+  std::size_t cells = r.objects.size() * static_cast<std::size_t>(n);
+  for (const DynamicIndex& d : r.dynamic) cells *= d.count;
+  if (cells > 8 * opt_.max_array_cells)
+    unsupported(where, "access that may reach " + std::to_string(cells) +
+                           " cells, more than the leaf-wise encoding takes");
+  const Term saved = snapshot(i);
+  at(where->getExprLoc());
+  emit(Assume{em_.and_(em_.le(num(0), saved), em_.lt(saved, num(n)))});
+  r.dynamic.push_back(DynamicIndex{saved, w, static_cast<std::size_t>(n)});
+}
+
+// The address of the region's first leaf.
+Term Translator::region_address(const Region& r) {
+  Term a = mk(Op::Add, {r.key, num(static_cast<std::int64_t>(r.offset))});
+  for (const DynamicIndex& d : r.dynamic)
+    a = mk(Op::Add, {a, mk(Op::Mul, {d.index, num(static_cast<std::int64_t>(d.stride))})});
+  return a;
+}
+
+// The leaf count of the struct a `struct S *` expression points to: its pointer step.
+std::size_t Translator::struct_stride(const clang::Expr* pointer) {
+  const clang::QualType t = pointer->getType();
+  if (!t->isPointerType() || !is_struct(t->getPointeeType()))
+    unsupported(pointer, "subscript of an expression that is not an array or a pointer");
+  return leaf_count(t->getPointeeType(), pointer->getExprLoc());
 }
 
 // The struct objects of type `pointee` that `address` may point to.
@@ -247,32 +361,54 @@ Region Translator::member_region(const clang::MemberExpr* me) {
   return r;
 }
 
+// The scalar leaf `leaf` (counted from the objects' first leaf, variable indices at 0):
+// one variable, or the candidate leaves keyed by their addresses.
 Place Translator::leaf_place(const Region& r, std::size_t leaf) {
-  if (r.objects.size() == 1) return Place{r.objects.front().second->leaves[leaf], {}, Term{}};
-  Place p{std::nullopt, {}, r.key};
-  for (const auto& [id, s] : r.objects) p.cells.emplace_back(id, s->leaves[leaf]);
+  if (r.objects.size() == 1 && r.dynamic.empty())
+    return Place{r.objects.front().second->leaves[leaf], {}, Term{}};
+  std::vector<std::size_t> positions{leaf};
+  for (const DynamicIndex& d : r.dynamic) {
+    std::vector<std::size_t> next;
+    for (std::size_t p : positions)
+      for (std::size_t j = 0; j < d.count; ++j) next.push_back(p + j * d.stride);
+    positions = std::move(next);
+  }
+  Region at_leaf = r;
+  at_leaf.offset = leaf;
+  Place p{std::nullopt, {}, region_address(at_leaf)};
+  for (const auto& [id, s] : r.objects)
+    for (std::size_t k : positions)
+      p.cells.emplace_back(s->base_id + static_cast<std::int64_t>(k), s->leaves[k]);
   return p;
 }
 
 Place Translator::member_place(const clang::MemberExpr* me) {
-  if (is_struct(me->getType()))
-    unsupported(me, "struct value of member '" + me->getMemberDecl()->getNameAsString() + "'");
+  if (me->getType()->isArrayType() || is_struct(me->getType()))
+    unsupported(me, "aggregate value of member '" + me->getMemberDecl()->getNameAsString() + "'");
   const Region r = member_region(me);
   return leaf_place(r, r.offset);
 }
 
-// &s.f, &p->f: the address of the member's first leaf.
-Term Translator::member_address(const clang::MemberExpr* me) {
-  const Region r = member_region(me);
-  return mk(Op::Add, {r.key, num(static_cast<std::int64_t>(r.offset))});
+// a[i] of a scalar element, with `a` inside an aggregate (s.a[i], m[i][j], p->a[i]).
+Place Translator::aggregate_element_place(const clang::ArraySubscriptExpr* e) {
+  std::optional<Region> r = array_region(e->getBase());
+  if (!r) unsupported(e, "subscript of an expression that is not an array or a pointer");
+  index_region(*r, e->getBase()->IgnoreParenImpCasts()->getType(), e->getIdx(), e);
+  return leaf_place(*r, r->offset);
 }
 
-// to = from, leaf by leaf; the values are read before the first write when a pointer
-// selects either side (the two may be one object).
+// &s.f, &p->f: the address of the member's first leaf.
+Term Translator::member_address(const clang::MemberExpr* me) {
+  return region_address(member_region(me));
+}
+
+// to = from, leaf by leaf; the values are read before the first write when a pointer or
+// a variable index selects either side (the two may overlap).
 void Translator::copy_struct(const Region& to, const Region& from, clang::QualType t,
                              const clang::Expr* where) {
-  const std::size_t n = layout(t, where->getExprLoc()).leaves.size();
-  const bool aliased = to.objects.size() > 1 || from.objects.size() > 1;
+  const std::size_t n = leaf_count(t, where->getExprLoc());
+  const bool aliased = to.objects.size() > 1 || from.objects.size() > 1 || !to.dynamic.empty() ||
+                       !from.dynamic.empty();
   std::vector<Term> values;
   values.reserve(n);
   for (std::size_t k = 0; k < n; ++k) {

@@ -95,26 +95,34 @@ struct Place {
   std::vector<std::pair<std::int64_t, VarId>> cells;
   Term key;
 };
-// A struct object, field by field (structs.cpp): its scalar leaves in declaration order,
-// nested structs flattened; leaf k has the address base_id + k.
+// A struct object, or an array of structs or of arrays, leaf by leaf (structs.cpp): its
+// scalar leaves in declaration (and index) order, nested aggregates flattened; leaf k has
+// the address base_id + k.
 struct StructObject {
   std::vector<VarId> leaves;
-  const clang::Type* type = nullptr;  // canonical, unqualified record type
+  const clang::Type* type = nullptr;  // canonical, unqualified struct or array type
   std::string name;
   std::int64_t base_id = 0;
 };
-// A struct's layout: its leaves (path from the struct, as in `.f.g`, and type) and its
-// nested struct members (first leaf, type).
+// An aggregate type's layout: its leaves (path from the object, as in `.f[2].g`, and
+// type) and the structs nested in it (first leaf, type).
 struct StructLayout {
   std::vector<std::pair<std::string, clang::QualType>> leaves;
   std::vector<std::pair<std::size_t, clang::QualType>> members;
 };
-// A struct-typed lvalue: the struct objects it may be (by address; several behind a
-// pointer, selected by `key`) and the first leaf of the lvalue within each.
+// A variable index into an aggregate: it adds index * stride leaves, 0 <= index < count.
+struct DynamicIndex {
+  Term index;
+  std::size_t stride = 1;
+  std::size_t count = 1;
+};
+// An lvalue inside aggregates: the objects it may be in (by address; several behind a
+// pointer, selected by `key`), its first leaf within each, plus variable indices.
 struct Region {
   std::vector<std::pair<std::int64_t, const StructObject*>> objects;
   Term key;
   std::size_t offset = 0;
+  std::vector<DynamicIndex> dynamic;
 };
 // An object whose address a pointer may hold (pointers.cpp): an address-taken scalar, an
 // array cell, a struct or one of its leaves or nested structs, with its address (1, 2,
@@ -261,7 +269,6 @@ class Translator {
   Term unary(const clang::UnaryOperator* uo);
   Term incdec(const clang::UnaryOperator* uo, bool need_value);
   Term binary(const clang::BinaryOperator* bo);
-  void struct_pointer_arithmetic(const clang::Expr* e, const clang::Expr* a, const clang::Expr* b);
   std::optional<Term> flat_chain(const clang::BinaryOperator* bo);
   Term conditional(const clang::ConditionalOperator* co);
   void branch(const clang::Expr* e, Loc t, Loc f);
@@ -277,10 +284,21 @@ class Translator {
   Term load(const Place& p);
   void write(const Place& p, Term value);
 
-  // ---- structs (structs.cpp) ----------------------------------------------------------
+  // ---- structs and other aggregates (structs.cpp) ---------------------------------------
   static bool is_struct(clang::QualType qt);
-  const StructLayout& layout(clang::QualType record, clang::SourceLocation where);
+  static bool is_aggregate(clang::QualType qt);
+  const StructLayout& layout(clang::QualType t, clang::SourceLocation where);
+  std::size_t leaf_count(clang::QualType t, clang::SourceLocation where);
   std::size_t field_offset(const clang::FieldDecl* fd, clang::SourceLocation where);
+  std::optional<Region> array_region(const clang::Expr* array_expr);
+  void index_region(Region& r, clang::QualType array_type, const clang::Expr* idx,
+                    const clang::Expr* where);
+  Term region_address(const Region& r);
+  std::size_t struct_stride(const clang::Expr* pointer);
+  static bool is_struct_pointer(clang::QualType t) {
+    return t->isPointerType() && is_struct(t->getPointeeType());
+  }
+  std::optional<Term> struct_pointer_arithmetic(const clang::BinaryOperator* bo);
   const StructObject* new_struct(const std::string& name, std::uint32_t scope, clang::QualType t,
                                  clang::SourceLocation where);
   void register_struct(const clang::VarDecl* vd, const StructObject* s,
@@ -294,6 +312,7 @@ class Translator {
   Region deref_region(Term address, clang::QualType pointee, const clang::Expr* where);
   Region member_region(const clang::MemberExpr* me);
   Place leaf_place(const Region& r, std::size_t leaf);
+  Place aggregate_element_place(const clang::ArraySubscriptExpr* e);
   Place member_place(const clang::MemberExpr* me);
   Term member_address(const clang::MemberExpr* me);
   void copy_struct(const Region& to, const Region& from, clang::QualType t,
