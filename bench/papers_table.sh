@@ -46,8 +46,9 @@ fi
 
 # label=precis-verify arguments, one column each. The papers' names:
 #   explicit-value paper:   EXPLitp (expl), EXPLitp-PRED on SBE and on ABE-lf
-#   sliced prefixes:        refinement selection off (none) against the domain score,
-#                           and the union of every infeasible prefix's interpolants (all)
+#   sliced prefixes:        refinement selection off (none) against the domain score;
+#                           expl+pred's default (all: the union of every infeasible
+#                           prefix's increments) against the domain score
 #   product abstraction:    PRED, EXPL, PROD STATE / PATH / ARG (limit k = 1)
 #   VINTA:                  vBox, vBoxes, and UFO's refinement uBox
 #   synergy:                WP (Cartesian), SATQE (Boolean), NewST+NewSP
@@ -55,7 +56,7 @@ configs=(
   "EXPLitp=--analysis expl"
   "EXPLitp-noselect=--analysis expl --prefixes none"
   "EXPLitp-PRED-SBE=--analysis expl+pred"
-  "EXPLitp-PRED-SBE-all=--analysis expl+pred --prefixes all"
+  "EXPLitp-PRED-SBE-domain=--analysis expl+pred --prefixes domain"
   "EXPLitp-PRED-ABE=--analysis expl+pred-abe"
   "PRED-ABE=--analysis pred-abe"
   "PRED=--analysis pred-cart --prefixes none"

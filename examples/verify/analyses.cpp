@@ -29,8 +29,12 @@ namespace precis_cli {
 namespace {
 
 // Sliced prefixes and refinement selection (--prefixes; `none` is the plain refiner).
-precis::PrefixSelection prefix_selection(const Model& model, const RunContext& ctx) {
-  return precis::parse_prefix_selection(ctx.cfg.prefixes, model.cfa);
+// `auto` is `domain`, except where an analysis measured better with another
+// (`auto_selection`).
+precis::PrefixSelection prefix_selection(const Model& model, const RunContext& ctx,
+                                         const char* auto_selection = "domain") {
+  const std::string& s = ctx.cfg.prefixes;
+  return precis::parse_prefix_selection(s == "auto" ? std::string(auto_selection) : s, model.cfa);
 }
 
 #ifdef PRECIS_HAVE_CVC5
@@ -128,7 +132,9 @@ const std::array kAnalyses{
               Product(precis::Expl(m.cfa, limits), precis::Pred(m.cfa, predicate_options(ctx))),
               precis::ValueLimitRefiner(
                   limits, precis::make_selecting_product(
-                              m.cfa, prefix_selection(m, ctx),
+                              // `all`: the union of every infeasible prefix's increments
+                              // (bench/README.md, "Refinement selection for expl+pred").
+                              m.cfa, prefix_selection(m, ctx, "all"),
                               precis::ExplicitRefiner(m.cfa, precis::Deadline::of(ctx.limits)),
                               precis::PredicateRefiner(m.cfa, refiner_options(ctx)))));
         })},

@@ -85,6 +85,7 @@ CLI::Validator stages_validator() {
 CLI::Validator prefixes_validator() {
   return CLI::Validator(
       [](std::string& v) -> std::string {
+        if (v == "auto") return {};
         try {
           (void)precis::parse_prefix_selection(v, precis::Cfa{});
         } catch (const std::invalid_argument& e) {
@@ -180,7 +181,8 @@ OptionHandles add_options(CLI::App& app, Config& cfg) {
       ->capture_default_str();
   app.add_option("--prefixes", cfg.prefixes,
                  std::string("refinement selection over infeasible sliced prefixes (expl, pred-*, "
-                             "expl+pred; not the -abe analyses): ") +
+                             "expl+pred; not the -abe analyses): auto (all for expl+pred, domain "
+                             "otherwise) or ") +
                      precis::prefix_selection_help)
       ->check(prefixes_validator())
       ->capture_default_str();

@@ -52,7 +52,7 @@ struct Config {
   std::size_t bool_max_preds = 16;
   double solver_timeout = 5;            // seconds per check
   std::uint32_t value_limit = 64;       // expl+pred: stop tracking a variable explicitly after this
-  std::string prefixes = "domain";      // refinement selection over sliced prefixes
+  std::string prefixes = "auto";        // refinement selection over sliced prefixes
   std::size_t prod_k = 1;               // prod: the limit k (STATE with k = 1 measured best)
   std::string prod_strategy = "state";  // prod: STATE, PATH or ARG
   std::uint32_t widen_every = 3;        // ai-*: widen at a loop head from this update on
