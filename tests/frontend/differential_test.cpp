@@ -503,7 +503,16 @@ TEST_CASE("differential: the heap: malloc'd structs in a list, calloc'd arrays, 
   differential("heap", R"(
 #include <stdlib.h>
 struct node { int v; struct node *next; };
-int r1 = 0, r2 = 0, r3 = 0, r4 = 0;
+int r1 = 0, r2 = 0, r3 = 0, r4 = 0, r5 = 0;
+struct node *cil_push(struct node *head, int v) {  // CIL's style: the result kept in a void *
+  void *tmp;
+  struct node *n;
+  tmp = malloc(sizeof(struct node));
+  n = (struct node *)tmp;
+  n->v = v;
+  n->next = head;
+  return n;
+}
 struct node *push(struct node *head, int v) {
   struct node *p = (struct node *)malloc(sizeof(struct node));
   p->v = v;
@@ -524,11 +533,13 @@ int main() {
   struct node *two = malloc(sizeof *two);
   two->next = head->next;
   r4 = two->next->v;
+  struct node *c = cil_push(cil_push(0, 5), 6);
+  r5 = c->v * 10 + c->next->v;
   free(a);
   return 0;
 }
 )",
-               {{"int", "r1"}, {"int", "r2"}, {"int", "r3"}, {"int", "r4"}});
+               {{"int", "r1"}, {"int", "r2"}, {"int", "r3"}, {"int", "r4"}, {"int", "r5"}});
 }
 
 TEST_CASE("differential: exit ends the path") {

@@ -41,7 +41,7 @@ TEST_CASE("pointers outside the model (no heap, integer objects only)") {
   expect("int main() {\n  int *p = 0;\n  return *p;\n}", "3:10",
          "dereference of a pointer to 'int': no object of that type has its address taken");
   expect("extern void *malloc(unsigned long);\nint main() {\n  void *p = malloc(4);\n}", "3:13",
-         "'malloc' whose result is not converted to a pointer to an object type");
+         "'malloc' whose result is not converted to a pointer to one object type");
 }
 
 TEST_CASE("arrays the cell-wise encoding does not take + structs + unions") {
@@ -58,6 +58,10 @@ TEST_CASE("arrays the cell-wise encoding does not take + structs + unions") {
 
 TEST_CASE("the heap: what stays outside") {
   const std::string decl = "extern void *malloc(unsigned long);\n";
+  expect(decl +
+             "int main() {\n  void *v = malloc(4);\n  int *p = (int *)v;\n  short *q = "
+             "(short *)v;\n}",
+         "3:13", "'malloc' whose result is not converted to a pointer to one object type");
   expect(decl + "int main(int n) {\n  int *p = malloc(n * sizeof(int));\n}", "3:12",
          "'malloc' of a size that is not a constant");
   expect(decl + "int main() {\n  int *p = malloc(6);\n}", "3:12",

@@ -1,7 +1,9 @@
 // The C front end's heap (issue 26): malloc and calloc of integer arrays and structs of
 // a constant size, as a bounded number of objects per allocation site.
 //
-// Every malloc/calloc call whose result is converted to `T *` (T an integer type or a
+// Every malloc/calloc call whose result is converted to `T *` (at once, or kept in a
+// `void *` variable that the function converts to `T *` only: CIL's `tmp = malloc(n);
+// p = (T *)tmp;`) (T an integer type or a
 // struct) with a constant size of k * sizeof(T) (k <= the array cell limit) is an
 // allocation site. Before the translation each site gets as
 // many objects of that shape (structs.cpp, arrays.cpp) as it may run times in one
@@ -20,12 +22,13 @@
 // with `#` (`heap#12#5#0.next#ptr`): witnesses never state them.
 //
 // Refused: a size that is not a constant multiple of the element size, a result kept
-// as `void *` before its conversion, realloc.
+// in a `void *` that is converted to no type or to several, realloc.
 
 #include <algorithm>
 #include <cstdint>
 #include <functional>
 #include <string>
+#include <tuple>
 #include <unordered_map>
 #include <vector>
 
@@ -103,26 +106,63 @@ void Translator::collect_allocations() {
     state[f] = 2;
     return runs[f] = n;
   };
-  std::vector<std::pair<const clang::CastExpr*, const clang::FunctionDecl*>> casts;
+  // The sites: an allocation converted to `T *` at once, or (CIL's style) kept in a
+  // `void *` variable that the function converts to `T *`, and to no other type.
+  std::vector<std::tuple<const clang::CallExpr*, clang::QualType, const clang::FunctionDecl*>>
+      sites;
   for (const clang::FunctionDecl* fd : reachable_fns_) {
+    std::vector<std::pair<const clang::CallExpr*, const clang::VarDecl*>> kept;  // v = malloc()
+    std::unordered_map<const clang::VarDecl*, std::vector<clang::QualType>> converted;
+    auto void_var = [](const clang::Expr* e) -> const clang::VarDecl* {
+      const auto* dr = llvm::dyn_cast<clang::DeclRefExpr>(e->IgnoreParenImpCasts());
+      const auto* vd = dr != nullptr ? llvm::dyn_cast<clang::VarDecl>(dr->getDecl()) : nullptr;
+      return vd != nullptr && vd->getType()->isVoidPointerType() ? vd : nullptr;
+    };
+    auto allocation = [](const clang::Expr* e) -> const clang::CallExpr* {
+      const auto* call = llvm::dyn_cast<clang::CallExpr>(e->IgnoreParenImpCasts());
+      return call != nullptr && is_allocation(call) ? call : nullptr;
+    };
     std::vector<const clang::Stmt*> todo{fd->getBody()};
     while (!todo.empty()) {
       const clang::Stmt* s = todo.back();
       todo.pop_back();
       if (s == nullptr) continue;
       if (const auto* ce = llvm::dyn_cast<clang::CastExpr>(s);
-          ce && ce->getCastKind() == clang::CK_BitCast && ce->getType()->isPointerType())
-        casts.emplace_back(ce, fd);
+          ce && ce->getCastKind() == clang::CK_BitCast && ce->getType()->isPointerType()) {
+        if (const auto* call = llvm::dyn_cast<clang::CallExpr>(ce->getSubExpr()->IgnoreParens());
+            call && is_allocation(call))
+          sites.emplace_back(call, ce->getType()->getPointeeType(), fd);
+        else if (const clang::VarDecl* v = void_var(ce->getSubExpr()))
+          converted[v->getCanonicalDecl()].push_back(ce->getType()->getPointeeType());
+      }
+      if (const auto* bo = llvm::dyn_cast<clang::BinaryOperator>(s);
+          bo && bo->getOpcode() == clang::BO_Assign)
+        if (const clang::VarDecl* v = void_var(bo->getLHS()))
+          if (const clang::CallExpr* call = allocation(bo->getRHS()))
+            kept.emplace_back(call, v->getCanonicalDecl());
+      if (const auto* ds = llvm::dyn_cast<clang::DeclStmt>(s))
+        for (const clang::Decl* d : ds->decls())
+          if (const auto* vd = llvm::dyn_cast<clang::VarDecl>(d);
+              vd && vd->getInit() && vd->getType()->isVoidPointerType())
+            if (const clang::CallExpr* call = allocation(vd->getInit()))
+              kept.emplace_back(call, vd->getCanonicalDecl());
       for (const clang::Stmt* c : s->children()) todo.push_back(c);
     }
+    for (const auto& [call, v] : kept) {
+      const auto it = converted.find(v);
+      if (it == converted.end()) continue;
+      const clang::Type* t = object_type(it->second.front());
+      bool one_type = true;
+      for (const clang::QualType& q : it->second) one_type = one_type && object_type(q) == t;
+      if (one_type) sites.emplace_back(call, it->second.front(), fd);
+    }
   }
-  for (const auto& [ce, fd] : casts) {
-    const auto* call = llvm::dyn_cast<clang::CallExpr>(ce->getSubExpr()->IgnoreParens());
-    if (call == nullptr || !is_allocation(call) || heap_sites_.contains(call)) continue;
+  for (const auto& [call, pointee, fd] : sites) {
+    if (heap_sites_.contains(call)) continue;
     std::uint32_t objects = limit;
     for (const CallSite& c : calls[fd])
       if (c.call == call) objects = c.repeats ? limit : std::max<std::uint32_t>(1, count(fd));
-    add_heap_site(call, ce->getType()->getPointeeType(), objects);
+    add_heap_site(call, pointee, objects);
   }
 }
 
@@ -197,7 +237,7 @@ Term Translator::allocate(const clang::CallExpr* call) {
   const auto it = heap_sites_.find(call);
   const std::string fn = call->getDirectCallee()->getNameAsString();
   if (it == heap_sites_.end())
-    unsupported(call, "'" + fn + "' whose result is not converted to a pointer to an object type");
+    unsupported(call, "'" + fn + "' whose result is not converted to a pointer to one object type");
   const HeapSite& h = it->second;
   if (!h.refused.empty()) unsupported(call, h.refused);
   at(call->getExprLoc());  // the arguments are constants: nothing to evaluate
