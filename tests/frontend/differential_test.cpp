@@ -499,6 +499,35 @@ int main() {
                 {"int", "r8"}});
 }
 
+TEST_CASE("differential: bit-fields wrap at their width") {
+  differential(
+      "bitfields", R"(
+struct F { unsigned a : 3; int b : 4; unsigned : 5; unsigned char c : 2; _Bool d : 1; int e; };
+struct F g = {9, 7, 5, 1, 42};
+int r1 = 0, r2 = 0, r3 = 0, r4 = 0, r5 = 0, r6 = 0;
+int main() {
+  struct F f = {.a = 6, .b = -3, .e = 1};
+  f.a += 3;       // 9 mod 8
+  f.b = f.b - 6;  // -9 in 4 signed bits: 7
+  f.c = 7;        // 3
+  f.d = 2;        // _Bool: 1
+  r1 = f.a * 1000 + f.b * 100 + f.c * 10 + f.d;
+  f.a++;
+  f.b++;
+  r2 = f.a * 100 + f.b;  // 2, -8
+  r3 = g.a * 100 + g.b * 10 + g.c;  // 1, 7, 1
+  for (int i = 0; i < 20; i++) g.b--;
+  r4 = g.b;  // 7 - 20 = -13 -> 3
+  struct F h = g;
+  h.a = h.a - 2;  // 1 - 2 -> 7
+  r5 = h.a + g.e;
+  r6 = sizeof(struct F);
+  return 0;
+}
+)",
+      {{"int", "r1"}, {"int", "r2"}, {"int", "r3"}, {"int", "r4"}, {"int", "r5"}, {"int", "r6"}});
+}
+
 TEST_CASE("differential: the heap: malloc'd structs in a list, calloc'd arrays, free") {
   differential("heap", R"(
 #include <stdlib.h>

@@ -279,7 +279,7 @@ Term Translator::incdec(const clang::UnaryOperator* uo, bool need_value) {
   Term one = num(1);
   Term nv = arith(uo->isIncrementOp() ? clang::BO_Add : clang::BO_Sub, load(x), one, p, uo);
   at(uo->getExprLoc());
-  write(x, convert(nv, p, t));
+  write(x, convert(nv, p, bit_field_type(sub).value_or(t)));
   return uo->isPostfix() ? old : load(x);
 }
 
@@ -293,6 +293,10 @@ Term Translator::binary(const clang::BinaryOperator* bo) {
   if (const auto v = struct_pointer_arithmetic(bo)) return *v;  // structs.cpp
   if (op == clang::BO_Assign) {
     const Place x = place(bo->getLHS());
+    if (const auto bt = bit_field_type(bo->getLHS())) {  // the value of the field's width
+      write(x, convert(rvalue(bo->getRHS()), type_of(bo->getLHS()), *bt));
+      return load(x);
+    }
     if (x.var) {
       store(*x.var, type_of(bo->getLHS()), bo->getRHS());
       return em_.var(*x.var);
@@ -308,7 +312,7 @@ Term Translator::binary(const clang::BinaryOperator* bo) {
     Term r = rvalue(ca->getRHS());
     Term l = convert(load(x), lt, ct);
     Term v = arith(clang::BinaryOperator::getOpForCompoundAssignment(op), l, r, rt, ca);
-    write(x, convert(v, rt, lt));
+    write(x, convert(v, rt, bit_field_type(ca->getLHS()).value_or(lt)));
     return load(x);
   }
   if (op == clang::BO_Comma) {

@@ -199,12 +199,12 @@ void Translator::add_heap_site(const clang::CallExpr* call, clang::QualType poin
   const std::string site = "heap#" + std::to_string(line_of(call->getExprLoc())) + "#" +
                            std::to_string(column_of(call->getExprLoc()));
   at(call->getExprLoc());
-  auto init = [&](VarId v, clang::QualType t) {
+  auto init = [&](VarId v, IntType t) {
     if (zeroed) {
       emit(Assign{v, num(0)});
     } else {
       emit(Havoc{v});
-      emit(Assume{in_range(em_.var(v), int_type(t, call->getExprLoc()))});
+      emit(Assume{in_range(em_.var(v), t)});
     }
   };
   for (std::uint32_t k = 0; k < objects; ++k) {
@@ -218,13 +218,13 @@ void Translator::add_heap_site(const clang::CallExpr* call, clang::QualType poin
       const StructObject* s = new_struct(name, global_scope, t, call->getExprLoc());
       register_struct(nullptr, s, global_objects_, global_addresses_);
       const StructLayout& l = layout(t, call->getExprLoc());
-      for (std::size_t i = 0; i < s->leaves.size(); ++i) init(s->leaves[i], l.leaves[i].second);
+      for (std::size_t i = 0; i < s->leaves.size(); ++i) init(s->leaves[i], l.types[i]);
       h.addresses.push_back(s->base_id);
     } else {
       ArrayObject a = new_array(name, global_scope, int_type(pointee, call->getExprLoc()),
                                 static_cast<std::size_t>(n));
       register_array(a, pointee, global_objects_);
-      for (VarId c : a.cells) init(c, pointee);
+      for (VarId c : a.cells) init(c, a.elem);
       h.addresses.push_back(a.base_id);
     }
   }

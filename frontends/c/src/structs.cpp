@@ -25,8 +25,11 @@
 // them. A pointer to a dead struct, to another type or to nothing is undefined behaviour
 // and ends the path.
 //
-// Refused: unions, bit-fields, struct return values, pointers to arrays, aggregates of
-// more than 8 x max_array_cells leaves.
+// A bit-field is a leaf of its width: every store converts the value to it (wrapping,
+// as gcc does for a signed one), and no pointer reaches it.
+//
+// Refused: unions, struct return values, pointers to arrays, aggregates of more than
+// 8 x max_array_cells leaves.
 
 #include <cstdint>
 #include <string>
@@ -63,8 +66,11 @@ const StructLayout& Translator::layout(clang::QualType t, clang::SourceLocation 
       if (is_struct(pt)) l.members.emplace_back(first, pt);
       for (const auto& [k, mt] : inner.members) l.members.emplace_back(first + k, mt);
       for (const auto& [p, lt] : inner.leaves) l.leaves.emplace_back(path + p, lt);
+      l.types.insert(l.types.end(), inner.types.begin(), inner.types.end());
+      l.bit_fields.insert(l.bit_fields.end(), inner.bit_fields.begin(), inner.bit_fields.end());
     } else {
-      (void)int_type(pt, at);  // an integer or a pointer, or refused
+      l.types.push_back(int_type(pt, at));  // an integer or a pointer, or refused
+      l.bit_fields.push_back(false);
       l.leaves.emplace_back(path, pt);
     }
   };
@@ -88,10 +94,16 @@ const StructLayout& Translator::layout(clang::QualType t, clang::SourceLocation 
     if (rd == nullptr || !is_struct(t))
       unsupported(where, "struct or union type '" + t.getAsString() + "'");
     for (const clang::FieldDecl* fd : rd->fields()) {
+      if (fd->isUnnamedBitfield()) continue;  // padding: no value
       std::string member(1, '.');
       member += fd->getNameAsString();
-      if (fd->isBitField()) unsupported(fd->getLocation(), "bit-field member '" + member + "'");
       part(member, fd->getType(), fd->getLocation());
+      if (fd->isBitField()) {  // a value of its width (C11 6.7.2.1): wrapped on every store
+        IntType& bt = l.types.back();
+        bt.width = fd->getBitWidthValue(ctx_);
+        l.bit_fields.back() = true;
+        if (bt.width == 0) unsupported(fd->getLocation(), "bit-field of width 0");
+      }
     }
   }
   if (l.leaves.empty()) unsupported(where, "type '" + t.getAsString() + "' without members");
@@ -106,12 +118,25 @@ std::size_t Translator::leaf_count(clang::QualType t, clang::SourceLocation wher
   return t->isArrayType() || is_struct(t) ? layout(t, where).leaves.size() : 1;
 }
 
+std::size_t Translator::member_leaves(const clang::FieldDecl* fd, clang::SourceLocation where) {
+  return fd->isUnnamedBitfield() ? 0 : leaf_count(fd->getType(), where);
+}
+
+// The integer type of the bit-field an lvalue designates, if it designates one.
+std::optional<IntType> Translator::bit_field_type(const clang::Expr* lvalue) const {
+  const clang::FieldDecl* fd = lvalue->getSourceBitField();
+  if (fd == nullptr) return std::nullopt;
+  IntType t = int_type(fd->getType(), lvalue->getExprLoc());
+  t.width = fd->getBitWidthValue(ctx_);
+  return t;
+}
+
 // The first leaf of member `fd` within its struct.
 std::size_t Translator::field_offset(const clang::FieldDecl* fd, clang::SourceLocation where) {
   std::size_t k = 0;
   for (const clang::FieldDecl* f : fd->getParent()->fields()) {
     if (f == fd) return k;
-    k += leaf_count(f->getType(), where);
+    k += member_leaves(f, where);
   }
   unsupported(where, "member '" + fd->getNameAsString() + "' not found in its struct");
 }
@@ -142,8 +167,9 @@ void Translator::register_struct(
   if (is_struct(clang::QualType(s->type, 0)))
     objects.push_back(MemObject{s->base_id, 0, s->type, s});
   for (std::size_t k = 0; k < s->leaves.size(); ++k)
-    objects.push_back(MemObject{s->base_id + static_cast<std::int64_t>(k), s->leaves[k],
-                                object_type(l.leaves[k].second), nullptr});
+    if (!l.bit_fields[k])  // a bit-field has no address
+      objects.push_back(MemObject{s->base_id + static_cast<std::int64_t>(k), s->leaves[k],
+                                  object_type(l.leaves[k].second), nullptr});
   for (const auto& [first, t] : l.members) {
     StructObject view;
     view.type = object_type(t);
@@ -185,12 +211,14 @@ void Translator::init_leaves(const StructObject* s, std::size_t first, clang::Qu
       init != nullptr ? init->getExprLoc() : clang::SourceLocation();
   if (!t->isArrayType() && !is_struct(t)) {  // one scalar leaf
     const VarId v = s->leaves[first];
+    const IntType declared = int_type(t, where);
+    const IntType lt = layout(clang::QualType(s->type, 0), where).types[first];  // bit-field?
     if (init == nullptr) {
       if (zero) {
         emit(Assign{v, num(0)});
       } else {
         emit(Havoc{v});
-        emit(Assume{in_range(em_.var(v), int_type(t, where))});
+        emit(Assume{in_range(em_.var(v), lt)});
       }
       return;
     }
@@ -200,9 +228,11 @@ void Translator::init_leaves(const StructObject* s, std::size_t first, clang::Qu
     } else if (constant_only) {
       auto c = constant(init);
       if (!c) unsupported(init, "non-constant initializer of a global");
-      emit(Assign{v, as_int(convert(num(*c), type_of(init), int_type(t, where)))});
+      emit(Assign{v, as_int(convert(num(*c), type_of(init), lt))});
+    } else if (lt.width != declared.width) {
+      emit(Assign{v, as_int(convert(rvalue(init), declared, lt))});
     } else {
-      store(v, int_type(t, where), init);
+      store(v, lt, init);
     }
     return;
   }
@@ -221,7 +251,7 @@ void Translator::init_leaves(const StructObject* s, std::size_t first, clang::Qu
     parts.assign(ca->getSize().getZExtValue(), ca->getElementType());
   } else {
     for (const clang::FieldDecl* fd : t->getAsRecordDecl()->getDefinition()->fields())
-      parts.push_back(fd->getType());
+      if (!fd->isUnnamedBitfield()) parts.push_back(fd->getType());  // (lists skip padding)
   }
   if (list != nullptr && list->getNumInits() > parts.size())
     unsupported(init, "initializer list longer than the object");

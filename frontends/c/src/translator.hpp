@@ -105,9 +105,12 @@ struct StructObject {
   std::int64_t base_id = 0;
 };
 // An aggregate type's layout: its leaves (path from the object, as in `.f[2].g`, and
-// type) and the structs nested in it (first leaf, type).
+// type; the integer type of the values, narrower for a bit-field, which no pointer
+// reaches) and the structs nested in it (first leaf, type).
 struct StructLayout {
   std::vector<std::pair<std::string, clang::QualType>> leaves;
+  std::vector<IntType> types;
+  std::vector<bool> bit_fields;
   std::vector<std::pair<std::size_t, clang::QualType>> members;
 };
 // A variable index into an aggregate: it adds index * stride leaves, 0 <= index < count.
@@ -289,6 +292,8 @@ class Translator {
   static bool is_aggregate(clang::QualType qt);
   const StructLayout& layout(clang::QualType t, clang::SourceLocation where);
   std::size_t leaf_count(clang::QualType t, clang::SourceLocation where);
+  std::size_t member_leaves(const clang::FieldDecl* fd, clang::SourceLocation where);
+  std::optional<IntType> bit_field_type(const clang::Expr* lvalue) const;
   std::size_t field_offset(const clang::FieldDecl* fd, clang::SourceLocation where);
   std::optional<Region> array_region(const clang::Expr* array_expr);
   void index_region(Region& r, clang::QualType array_type, const clang::Expr* idx,
