@@ -256,7 +256,8 @@ const std::array kAnalyses{
     // Bounded model checking (issue 25): searches deep bugs directly.
     AnalysisEntry{"bmc", kCvc5,
                   "bounded model checking over the cutpoint graph, one incremental solver: "
-                  "UNSAFE (replayed) or UNKNOWN with the depth reached",
+                  "UNSAFE (replayed), SAFE when no execution is longer than the unrolling "
+                  "(a checked bounded certificate), or UNKNOWN with the depth reached",
                   PRECIS_CLI_SMT(run_bmc)},
     AnalysisEntry{"kind", kCvc5,
                   "k-induction over the cutpoint graph, the step case strengthened by the "

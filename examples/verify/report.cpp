@@ -44,8 +44,8 @@ void write_witness(const Model& model, const Config& cfg, const precis::Verifica
   if (!safe && !unsafe) {
     const bool k_inductive = r.verdict == precis::Verdict::Safe && r.certified;
     std::cerr << "note: no witness written (" << precis::to_string(r.verdict)
-              << (k_inductive ? " with a k-inductive certificate, which a correctness witness "
-                                "cannot state"
+              << (k_inductive ? " with a k-inductive or bounded certificate, which a correctness "
+                                "witness cannot state"
                   : r.verdict == precis::Verdict::Safe ? " without a checked certificate"
                                                        : "")
               << ")\n";

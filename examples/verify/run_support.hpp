@@ -279,8 +279,9 @@ Outcome run_vinta(const Model& model, const RunContext& ctx, D domain,
   return {std::move(r), vinta->certificate()};
 }
 
-// Bounded model checking (issue 25): UNSAFE with a replayed counterexample, or UNKNOWN
-// with the depth it reached (a complete unrolling has no certificate: UNKNOWN too).
+// Bounded model checking (issue 25): UNSAFE with a replayed counterexample, SAFE when the
+// unrolling is complete (with a checked bounded certificate), or UNKNOWN with the depth
+// it reached.
 inline Outcome run_bmc(const Model& model, const RunContext& ctx) {
   precis::BmcOptions o;
   o.solver = solver_options(ctx);

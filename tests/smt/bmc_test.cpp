@@ -1,7 +1,7 @@
 // Bounded model checking (issue 25): a bug at depth >= 1,000 of a generated model found
 // with its counterexample replayed (and its values checked), a bug that needs chosen
 // inputs, the shallowest of two error paths, a complete
-// unrolling (UNKNOWN: no certificate), the time and depth limits (UNKNOWN with the depth
+// unrolling (SAFE with a bounded certificate), the time and depth limits (UNKNOWN with the depth
 // reached), and no UNSAFE on any SAFE model of the repository within a small bound.
 
 #include <doctest/doctest.h>
@@ -102,7 +102,8 @@ TEST_CASE("bmc: the shallowest error path is the one reported") {
   CHECK(r.stats.extra.at("bmc checked depth") == 1);
 }
 
-TEST_CASE("bmc: a complete unrolling without an error is UNKNOWN (no certificate)") {
+TEST_CASE(
+    "bmc: a complete unrolling without an error is SAFE, with a checked bounded certificate") {
   // The loop runs exactly 5 times: no execution takes more than 7 steps.
   const Cfa cfa = parse_cfa(
       "main process bounded {\n"
@@ -117,11 +118,40 @@ TEST_CASE("bmc: a complete unrolling without an error is UNKNOWN (no certificate
   BmcOptions o;
   Bmc b(cfa, o);
   const VerificationResult r = b.run();
-  CHECK(r.verdict == Verdict::Unknown);
+  CHECK(r.verdict == Verdict::Safe);
+  CHECK(r.certified);
   CHECK(b.complete());
   CHECK(r.reason.find("the unrolling is complete at depth") != std::string::npos);
+  CHECK(r.stats.extra.at("certificate valid") == 1);
+  const auto depth = static_cast<std::size_t>(r.stats.extra.at("certificate depth"));
   CHECK(b.checked_depth() >= 6);
   CHECK(b.checked_depth() <= 8);
+  // The checker re-proves the depth on its own solver; a smaller depth is rejected (an
+  // execution of 6 steps exists: x := 0, then five turns of the loop).
+  CHECK(check_bounded(cfa, BoundedCertificate{depth}).valid);
+  const KInductiveCheck shallow = check_bounded(cfa, BoundedCertificate{6});
+  CHECK_FALSE(shallow.valid);
+  CHECK(shallow.failure == "no execution of 6 steps fails");
+  CHECK(check_bounded(cfa, BoundedCertificate{7}).valid);
+}
+
+TEST_CASE("bounded certificates: a claim over a reachable error is rejected") {
+  // Complete at depth 7 too, but the error is reached (x > 4 after the loop).
+  const Cfa cfa = parse_cfa(
+      "main process bounded {\n"
+      "  var x : int\n"
+      "  init loc L0\n  loc L1\n  final loc END\n  error loc ERR\n"
+      "  L0 -> L1 { x := 0 }\n"
+      "  L1 -> L1 { assume x < 5  x := x + 1 }\n"
+      "  L1 -> END { assume x >= 5 }\n"
+      "  L1 -> ERR { assume x > 4 }\n"
+      "}\n",
+      "bounded_unsafe.cfa");
+  const KInductiveCheck c = check_bounded(cfa, BoundedCertificate{8});
+  CHECK_FALSE(c.valid);
+  CHECK(c.failure == "no error at depth 7 fails");
+  const VerificationResult r = bmc(cfa);
+  CHECK(r.verdict == Verdict::Unsafe);
 }
 
 TEST_CASE("bmc: the time and the depth limit end the run with the depth reached") {

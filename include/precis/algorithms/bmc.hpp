@@ -22,11 +22,10 @@
 //    each, the inputs from the model, replayed by the concrete interpreter over exact
 //    integers. A model that does not replay ends the run UNKNOWN (never a wrong
 //    UNSAFE).
-//  - A complete unrolling (no execution takes d steps, and none reached the error) is a
-//    proof, but not one the certificate checker can check: it reads inductive invariants
-//    per location, and BMC has none. The run is UNKNOWN with the reason "the unrolling is
-//    complete at depth d (no error), but BMC has no certificate"; a SAFE verdict comes
-//    from an analysis that has one (the portfolio runs BMC beside them).
+//  - SAFE when the unrolling is complete (no execution takes d steps, and none reached the
+//    error) and the bounded certificate (certify/bounded.hpp) re-proves that on the
+//    checker's own solver; a check that fails or does not finish leaves the run UNKNOWN.
+//    Only programs whose executions all have bounded length get there.
 //  - Otherwise UNKNOWN when a limit ends the run (time through the solver's deadline,
 //    memory, max_depth), with the depth reached: "no error path up to depth d".
 //
@@ -45,6 +44,7 @@
 #include <utility>
 #include <vector>
 
+#include "precis/certify/bounded.hpp"
 #include "precis/cfa/cfa.hpp"
 #include "precis/core/limits.hpp"
 #include "precis/core/result.hpp"
@@ -193,13 +193,35 @@ class Bmc {
     const SatResult any = timed([&] { return solver_->check(); });
     if (any == SatResult::Unsat) {
       complete_ = true;
-      r.verdict = Verdict::Unknown;
-      r.reason = "the unrolling is complete at depth " + std::to_string(d) +
-                 " (no execution takes more steps, none reaches the error), but BMC has no "
-                 "certificate";
+      certify(d, r);
       return true;
     }
     return false;
+  }
+
+  // The complete unrolling on the checker's own solver: SAFE only if it holds.
+  void certify(std::size_t d, VerificationResult& r) {
+    const KInductiveCheck c = check_bounded(*cfa_, BoundedCertificate{d}, solver_->options());
+    auto& x = r.stats.extra;
+    x["certificate queries"] = static_cast<double>(c.queries);
+    x["certificate time s"] = c.seconds;
+    x["certificate valid"] = c.valid ? 1 : 0;
+    x["certificate depth"] = static_cast<double>(d);
+    const std::string found = "the unrolling is complete at depth " + std::to_string(d) +
+                              " (no execution takes more steps, none reaches the error)";
+    if (!c.valid) {
+      r.verdict = Verdict::Unknown;
+      r.reason = found + ", but the bounded certificate check " +
+                 (c.unfinished  ? "did not finish: "
+                  : c.undecided ? "is undecided: "
+                                : "failed: ") +
+                 c.failure;
+      return;
+    }
+    r.verdict = Verdict::Safe;
+    r.certified = true;
+    r.reason = "the error location is unreachable: " + found +
+               " (checked by the bounded certificate checker)";
   }
 
   bool counterexample(std::size_t d, VerificationResult& r) {
