@@ -132,6 +132,10 @@ int report(const Model& model, const RunContext& ctx, const precis::Verification
         std::cout << "Certificate: " << num("certificate k") << "-inductive, checked ("
                   << num("certificate queries") << " queries, " << num("certificate time s")
                   << " s)\n";
+      else if (num("certificate depth") > 0)  // a complete unrolling (certify/bounded.hpp)
+        std::cout << "Certificate: bounded, no execution of " << num("certificate depth")
+                  << " steps, checked (" << num("certificate queries") << " queries, "
+                  << num("certificate time s") << " s)\n";
       else
         std::cout << "Certificate: checked (" << num("certificate points") << " locations, "
                   << num("certificate disjuncts") << " disjuncts, " << num("certificate queries")
