@@ -11,7 +11,7 @@
 // types.cpp (integer types, conversions, C arithmetic, constants); emission.cpp (CFA
 // locations, edges, variables, errors); declarations.cpp (globals, static and block-scope
 // variables); expressions.cpp (variables, side effects, values, conditions); calls.cpp;
-// statements.cpp; arrays.cpp, structs.cpp, pointers.cpp.
+// statements.cpp; arrays.cpp, structs.cpp, pointers.cpp, heap.cpp.
 
 #pragma once
 
