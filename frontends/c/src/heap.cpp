@@ -28,7 +28,6 @@
 #include <cstdint>
 #include <functional>
 #include <string>
-#include <tuple>
 #include <unordered_map>
 #include <vector>
 
@@ -37,7 +36,7 @@
 
 namespace precis::c::detail {
 
-bool Translator::is_allocation(const clang::CallExpr* ce) {
+bool is_allocation(const clang::CallExpr* ce) {
   const clang::FunctionDecl* f = ce->getDirectCallee();
   if (f == nullptr || f->hasBody()) return false;
   const std::string name = f->getNameAsString();
@@ -47,49 +46,93 @@ bool Translator::is_allocation(const clang::CallExpr* ce) {
 
 namespace {
 
-// A function's calls and allocation calls, each with whether it may run more than once
-// per execution of the function: inside a loop statement, or anywhere in a function with
-// a label (a goto may lead back).
+// One walk over a function's body: its calls, each with whether it may run more than once
+// per execution of the function (inside a loop statement, or anywhere in a function with
+// a label: a goto may lead back), and its allocation sites: a call converted to `T *` at
+// once, or (CIL's style) kept in a `void *` variable that the function converts to `T *`,
+// and to no other type.
 struct CallSite {
   const clang::CallExpr* call;
   bool repeats;
 };
+struct FunctionScan {
+  std::vector<CallSite> calls;
+  std::vector<std::pair<const clang::CallExpr*, clang::QualType>> sites;
+  std::unordered_map<const clang::CallExpr*, bool> repeats;
+};
 
-std::vector<CallSite> calls_in(const clang::FunctionDecl* fd) {
-  std::vector<CallSite> out;
+FunctionScan scan(const clang::FunctionDecl* fd) {
+  FunctionScan out;
   bool has_label = false;
+  std::vector<std::pair<const clang::CallExpr*, const clang::VarDecl*>> kept;  // v = malloc()
+  std::unordered_map<const clang::VarDecl*, std::vector<clang::QualType>> converted;
+  auto void_var = [](const clang::Expr* e) -> const clang::VarDecl* {
+    const auto* dr = llvm::dyn_cast<clang::DeclRefExpr>(e->IgnoreParenImpCasts());
+    const auto* vd = dr != nullptr ? llvm::dyn_cast<clang::VarDecl>(dr->getDecl()) : nullptr;
+    return vd != nullptr && vd->getType()->isVoidPointerType() ? vd->getCanonicalDecl() : nullptr;
+  };
+  auto allocation = [](const clang::Expr* e) -> const clang::CallExpr* {
+    const auto* call = llvm::dyn_cast<clang::CallExpr>(e->IgnoreParenImpCasts());
+    return call != nullptr && is_allocation(call) ? call : nullptr;
+  };
   std::vector<std::pair<const clang::Stmt*, bool>> todo{{fd->getBody(), false}};
   while (!todo.empty()) {
     auto [s, in_loop] = todo.back();
     todo.pop_back();
     if (s == nullptr) continue;
     if (llvm::isa<clang::LabelStmt>(s)) has_label = true;
-    if (const auto* ce = llvm::dyn_cast<clang::CallExpr>(s)) out.push_back({ce, in_loop});
+    if (const auto* ce = llvm::dyn_cast<clang::CallExpr>(s)) out.calls.push_back({ce, in_loop});
+    if (const auto* ce = llvm::dyn_cast<clang::CastExpr>(s);
+        ce && ce->getCastKind() == clang::CK_BitCast && ce->getType()->isPointerType()) {
+      if (const clang::CallExpr* call = allocation(ce->getSubExpr()))
+        out.sites.emplace_back(call, ce->getType()->getPointeeType());
+      else if (const clang::VarDecl* v = void_var(ce->getSubExpr()))
+        converted[v].push_back(ce->getType()->getPointeeType());
+    }
+    if (const auto* bo = llvm::dyn_cast<clang::BinaryOperator>(s);
+        bo && bo->getOpcode() == clang::BO_Assign)
+      if (const clang::VarDecl* v = void_var(bo->getLHS()))
+        if (const clang::CallExpr* call = allocation(bo->getRHS())) kept.emplace_back(call, v);
+    if (const auto* ds = llvm::dyn_cast<clang::DeclStmt>(s))
+      for (const clang::Decl* d : ds->decls())
+        if (const auto* vd = llvm::dyn_cast<clang::VarDecl>(d);
+            vd && vd->getInit() && vd->getType()->isVoidPointerType())
+          if (const clang::CallExpr* call = allocation(vd->getInit()))
+            kept.emplace_back(call, vd->getCanonicalDecl());
     const bool loop = llvm::isa<clang::WhileStmt>(s) || llvm::isa<clang::ForStmt>(s) ||
                       llvm::isa<clang::DoStmt>(s);
     // (a DeclStmt's children are its variables' initializers)
     for (const clang::Stmt* c : s->children()) todo.emplace_back(c, in_loop || loop);
   }
-  if (has_label)
-    for (CallSite& c : out) c.repeats = true;
+  for (const auto& [call, v] : kept) {
+    const auto it = converted.find(v);
+    if (it == converted.end()) continue;
+    const clang::Type* t = object_type(it->second.front());
+    if (std::all_of(it->second.begin(), it->second.end(),
+                    [&](clang::QualType q) { return object_type(q) == t; }))
+      out.sites.emplace_back(call, it->second.front());
+  }
+  for (CallSite& c : out.calls) {
+    c.repeats = c.repeats || has_label;
+    out.repeats[c.call] = c.repeats;
+  }
   return out;
 }
 
 }  // namespace
 
-// The allocation sites of the code the entry function reaches: calls converted to `T *`.
-// A site gets as many objects as it can run times in one execution, when that is known
-// and below the limit: the number of call paths from the entry function to it, if none
-// of them passes a loop, a goto or recursion; otherwise the limit. A count too small
-// only makes the bound marker reachable (UNKNOWN), never a wrong verdict.
+// The allocation sites of the code the entry function reaches (scan). A site gets as
+// many objects as it can run times in one execution, when that is known and below the
+// limit: the number of call paths from the entry function to it, if none of them passes
+// a loop, a goto or recursion; otherwise the limit. A count too small only makes the
+// bound marker reachable (UNKNOWN), never a wrong verdict.
 void Translator::collect_allocations() {
   const std::uint32_t limit = opt_.max_objects_per_allocation;
-  std::unordered_map<const clang::FunctionDecl*, std::vector<CallSite>> calls;
-  for (const clang::FunctionDecl* fd : reachable_fns_) calls[fd] = calls_in(fd);
+  std::unordered_map<const clang::FunctionDecl*, FunctionScan> scans;
+  for (const clang::FunctionDecl* fd : reachable_fns_) scans[fd] = scan(fd);
   // runs[f]: how many times f may run in one execution (capped at limit), from its callers.
   std::unordered_map<const clang::FunctionDecl*, std::uint32_t> runs;
   std::unordered_map<const clang::FunctionDecl*, int> state;  // 1: on the stack, 2: done
-  auto add = [&](std::uint32_t a, std::uint32_t b) { return std::min(limit, a + b); };
   std::function<std::uint32_t(const clang::FunctionDecl*)> count =
       [&](const clang::FunctionDecl* f) -> std::uint32_t {
     if (f == reachable_fns_.front()) return 1;
@@ -97,73 +140,21 @@ void Translator::collect_allocations() {
     if (state[f] == 1) return limit;  // recursion
     state[f] = 1;
     std::uint32_t n = 0;
-    for (const auto& [caller, sites] : calls)
-      for (const CallSite& c : sites) {
+    for (const auto& [caller, sc] : scans)
+      for (const CallSite& c : sc.calls) {
         const clang::FunctionDecl* callee = c.call->getDirectCallee();
         if (callee == nullptr || callee->getDefinition() != f) continue;
-        n = add(n, c.repeats ? limit : count(caller));
+        n = std::min(limit, n + (c.repeats ? limit : count(caller)));
       }
     state[f] = 2;
     return runs[f] = n;
   };
-  // The sites: an allocation converted to `T *` at once, or (CIL's style) kept in a
-  // `void *` variable that the function converts to `T *`, and to no other type.
-  std::vector<std::tuple<const clang::CallExpr*, clang::QualType, const clang::FunctionDecl*>>
-      sites;
-  for (const clang::FunctionDecl* fd : reachable_fns_) {
-    std::vector<std::pair<const clang::CallExpr*, const clang::VarDecl*>> kept;  // v = malloc()
-    std::unordered_map<const clang::VarDecl*, std::vector<clang::QualType>> converted;
-    auto void_var = [](const clang::Expr* e) -> const clang::VarDecl* {
-      const auto* dr = llvm::dyn_cast<clang::DeclRefExpr>(e->IgnoreParenImpCasts());
-      const auto* vd = dr != nullptr ? llvm::dyn_cast<clang::VarDecl>(dr->getDecl()) : nullptr;
-      return vd != nullptr && vd->getType()->isVoidPointerType() ? vd : nullptr;
-    };
-    auto allocation = [](const clang::Expr* e) -> const clang::CallExpr* {
-      const auto* call = llvm::dyn_cast<clang::CallExpr>(e->IgnoreParenImpCasts());
-      return call != nullptr && is_allocation(call) ? call : nullptr;
-    };
-    std::vector<const clang::Stmt*> todo{fd->getBody()};
-    while (!todo.empty()) {
-      const clang::Stmt* s = todo.back();
-      todo.pop_back();
-      if (s == nullptr) continue;
-      if (const auto* ce = llvm::dyn_cast<clang::CastExpr>(s);
-          ce && ce->getCastKind() == clang::CK_BitCast && ce->getType()->isPointerType()) {
-        if (const auto* call = llvm::dyn_cast<clang::CallExpr>(ce->getSubExpr()->IgnoreParens());
-            call && is_allocation(call))
-          sites.emplace_back(call, ce->getType()->getPointeeType(), fd);
-        else if (const clang::VarDecl* v = void_var(ce->getSubExpr()))
-          converted[v->getCanonicalDecl()].push_back(ce->getType()->getPointeeType());
-      }
-      if (const auto* bo = llvm::dyn_cast<clang::BinaryOperator>(s);
-          bo && bo->getOpcode() == clang::BO_Assign)
-        if (const clang::VarDecl* v = void_var(bo->getLHS()))
-          if (const clang::CallExpr* call = allocation(bo->getRHS()))
-            kept.emplace_back(call, v->getCanonicalDecl());
-      if (const auto* ds = llvm::dyn_cast<clang::DeclStmt>(s))
-        for (const clang::Decl* d : ds->decls())
-          if (const auto* vd = llvm::dyn_cast<clang::VarDecl>(d);
-              vd && vd->getInit() && vd->getType()->isVoidPointerType())
-            if (const clang::CallExpr* call = allocation(vd->getInit()))
-              kept.emplace_back(call, vd->getCanonicalDecl());
-      for (const clang::Stmt* c : s->children()) todo.push_back(c);
+  for (const clang::FunctionDecl* fd : reachable_fns_)
+    for (const auto& [call, pointee] : scans[fd].sites) {
+      if (heap_sites_.contains(call)) continue;
+      const bool repeats = scans[fd].repeats[call];
+      add_heap_site(call, pointee, repeats ? limit : std::max<std::uint32_t>(1, count(fd)));
     }
-    for (const auto& [call, v] : kept) {
-      const auto it = converted.find(v);
-      if (it == converted.end()) continue;
-      const clang::Type* t = object_type(it->second.front());
-      bool one_type = true;
-      for (const clang::QualType& q : it->second) one_type = one_type && object_type(q) == t;
-      if (one_type) sites.emplace_back(call, it->second.front(), fd);
-    }
-  }
-  for (const auto& [call, pointee, fd] : sites) {
-    if (heap_sites_.contains(call)) continue;
-    std::uint32_t objects = limit;
-    for (const CallSite& c : calls[fd])
-      if (c.call == call) objects = c.repeats ? limit : std::max<std::uint32_t>(1, count(fd));
-    add_heap_site(call, pointee, objects);
-  }
 }
 
 void Translator::add_heap_site(const clang::CallExpr* call, clang::QualType pointee,

@@ -189,26 +189,35 @@ Term Translator::address_of(const clang::UnaryOperator* uo) {
   unsupported(uo, "address of an expression that is not a variable or an array element");
 }
 
-Place Translator::deref_place(Term address, clang::QualType pointee, const clang::Expr* where) {
+// The live objects of type `pointee` (structs, or scalars) whose address `key` may hold.
+// An address that is none of them (null, dangling, another type) is undefined behaviour:
+// the path continues only where it is one of them.
+std::vector<MemObject> Translator::pointees(Term key, clang::QualType pointee, bool structs,
+                                            const clang::Expr* where) {
   const clang::Type* t = object_type(pointee);
-  if (pointee->isVoidType()) unsupported(where, "dereference of a void pointer");
-  (void)int_type(pointee, where->getExprLoc());  // an integer type, or refused
-  Place p{std::nullopt, {}, address.is_const() ? address : snapshot(address)};
+  std::vector<MemObject> out;
   auto add = [&](const std::vector<MemObject>& objects) {
     for (const MemObject& o : objects)
-      if (o.type == t) p.cells.emplace_back(o.id, o.var);
+      if (o.type == t && (o.agg != nullptr) == structs) out.push_back(o);
   };
   add(global_objects_);
   for (const Frame& fr : frames_) add(fr.objects);
-  if (p.cells.empty())
-    unsupported(where, "dereference of a pointer to '" + pointee.getAsString() +
-                           "': no object of that type has its address taken");
+  if (out.empty())
+    unsupported(where, "dereference of a pointer to '" + pointee.getAsString() + "': no " +
+                           (structs ? "struct" : "object") + " of that type has its address taken");
   at(where->getExprLoc());
   std::vector<Term> is_object;
-  for (const auto& [id, var] : p.cells) is_object.push_back(em_.eq(p.key, num(id)));
-  // An address that is no live object of the type (null, dangling, another type) is
-  // undefined behaviour: the path ends there.
+  for (const MemObject& o : out) is_object.push_back(em_.eq(key, num(o.id)));
   emit(Assume{em_.disj(is_object)});
+  return out;
+}
+
+Place Translator::deref_place(Term address, clang::QualType pointee, const clang::Expr* where) {
+  if (pointee->isVoidType()) unsupported(where, "dereference of a void pointer");
+  (void)int_type(pointee, where->getExprLoc());  // an integer type, or refused
+  Place p{std::nullopt, {}, address.is_const() ? address : snapshot(address)};
+  for (const MemObject& o : pointees(p.key, pointee, false, where))
+    p.cells.emplace_back(o.id, o.var);
   if (p.cells.size() == 1) return Place{p.cells.front().second, {}, Term{}};
   if (p.key.is_const())
     for (const auto& [id, var] : p.cells)

@@ -356,24 +356,12 @@ std::size_t Translator::struct_stride(const clang::Expr* pointer) {
 
 // The struct objects of type `pointee` that `address` may point to.
 Region Translator::deref_region(Term address, clang::QualType pointee, const clang::Expr* where) {
-  const clang::Type* t = object_type(pointee);
   if (!is_struct(pointee))
     unsupported(where, "struct or union type '" + pointee.getAsString() + "'");
   Region r;
   r.key = address.is_const() ? address : snapshot(address);
-  auto add = [&](const std::vector<MemObject>& objects) {
-    for (const MemObject& o : objects)
-      if (o.type == t && o.agg != nullptr) r.objects.emplace_back(o.id, o.agg);
-  };
-  add(global_objects_);
-  for (const Frame& fr : frames_) add(fr.objects);
-  if (r.objects.empty())
-    unsupported(where, "dereference of a pointer to '" + pointee.getAsString() +
-                           "': no struct of that type has its address taken");
-  at(where->getExprLoc());
-  std::vector<Term> is_object;
-  for (const auto& [id, s] : r.objects) is_object.push_back(em_.eq(r.key, num(id)));
-  emit(Assume{em_.disj(is_object)});  // anything else is undefined: the path ends
+  for (const MemObject& o : pointees(r.key, pointee, true, where))  // pointers.cpp
+    r.objects.emplace_back(o.id, o.agg);
   if (r.key.is_const())
     for (const auto& o : r.objects)
       if (o.first == r.key.value()) r.objects = {o};

@@ -73,6 +73,9 @@ inline SourcePosition position_of(const clang::SourceManager& sm, clang::SourceL
   return pos;
 }
 
+// A call of malloc, calloc or alloca (heap.cpp), without a definition in the program.
+bool is_allocation(const clang::CallExpr* ce);
+
 // An object's type as points-to sets compare it: canonical and unqualified.
 inline const clang::Type* object_type(clang::QualType t) {
   return t.getCanonicalType().getUnqualifiedType().getTypePtr();
@@ -324,7 +327,6 @@ class Translator {
                    const clang::Expr* where);
 
   // ---- the heap (heap.cpp) ------------------------------------------------------------
-  static bool is_allocation(const clang::CallExpr* ce);
   void collect_allocations();
   void add_heap_site(const clang::CallExpr* call, clang::QualType pointee, std::uint32_t objects);
   Term allocate(const clang::CallExpr* call);
@@ -339,6 +341,8 @@ class Translator {
   void register_array(ArrayObject& a, clang::QualType elem, std::vector<MemObject>& objects);
   Term address_of(const clang::UnaryOperator* uo);
   Term array_address(const clang::Expr* array_expr);
+  std::vector<MemObject> pointees(Term key, clang::QualType pointee, bool structs,
+                                  const clang::Expr* where);
   Place deref_place(Term address, clang::QualType pointee, const clang::Expr* where);
   Term pointer_cast(const clang::CastExpr* ce);
 
