@@ -9,6 +9,7 @@
 #include "invariants.hpp"
 #include "precis/core/bound_marker.hpp"
 #include "precis/core/input_error.hpp"
+#include "precis/domains/congruence/interval_congruence.hpp"
 #include "precis/domains/explicit/explicit_analysis.hpp"
 #include "precis/refine/explicit_refiner.hpp"
 #include "precis/refine/sliced_prefixes.hpp"
@@ -193,6 +194,14 @@ const std::array kAnalyses{
     AnalysisEntry{"ai-boxes", kCvc5, "the same with disjunctions of intervals",
                   PRECIS_CLI_SMT([](M m, C ctx) {
                     return interpret(m, ctx, precis::BoxesDomain(box_domain(m, ctx.cfg, true)));
+                  })},
+    // Intervals and congruences (x = r mod m), reduced: parity and stride invariants.
+    AnalysisEntry{"ai-cong", kCvc5,
+                  "abstract interpretation with intervals and congruences (x = r mod m), "
+                  "reduced, no refinement",
+                  PRECIS_CLI_SMT([](M m, C ctx) {
+                    return interpret(
+                        m, ctx, precis::IntervalCongruenceDomain(box_domain(m, ctx.cfg, true)));
                   })},
     AnalysisEntry{
         "vinta-box", kCvc5, "VINTA: intervals refined by interpolants guided by the AI labels",
