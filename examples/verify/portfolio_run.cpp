@@ -44,17 +44,21 @@ Outcome run_portfolio(const Model& model, const RunContext& ctx) {
   std::vector<precis::Stage> stages;
   for (std::size_t i = 0; i < choice.stages.size(); ++i) {
     const std::string name = choice.stages[i].analysis;
-    stages.push_back({name, choice.stages[i].share, [&, i, name](double budget) {
+    stages.push_back({name, choice.stages[i].share,
+                      [&, i, name](double budget) {
                         // The stages before this one parked their solvers (core/
                         // teardown.hpp): free them now, on this stage's clock, and keep
-                        // the budget inside the run's own limit.
-                        if (auto* t = precis::DeferredTeardown::active()) t->release();
+                        // the budget inside the run's own limit. The stage's clock starts
+                        // before the release (freeing a deep BMC unrolling took 1.1 s, and
+                        // the stage then overran its share by as much).
+                        const auto stage_start = precis::Limits::clock::now();
                         budget = std::min(budget, ctx.limits.remaining_s());
+                        if (auto* t = precis::DeferredTeardown::active()) t->release();
                         Config c = cfg;
                         c.analysis = name == "prod" ? "prod-" + cfg.prod_strategy : name;
                         c.time_limit = budget;
                         precis::Limits l = ctx.limits;
-                        l.start = precis::Limits::clock::now();
+                        l.start = stage_start;
                         l.time_limit_s = budget;
                         if (!cfg.quiet)
                           std::fprintf(stderr, "[auto] stage %zu/%zu: %s (budget %.1f s)\n", i + 1,
@@ -72,7 +76,8 @@ Outcome run_portfolio(const Model& model, const RunContext& ctx) {
                           r.reason = e.what();
                           return r;
                         }
-                      }});
+                      },
+                      choice.stages[i].max_seconds});
   }
   const auto accept = [&](const precis::VerificationResult& r) {
     if (cfg.certify == "off" && r.verdict == precis::Verdict::Safe) return true;

@@ -115,6 +115,28 @@ TEST_CASE("sequential: each stage gets its share of the time left, the last all 
   CHECK(none.result.reason.find("no time left") != std::string::npos);
 }
 
+TEST_CASE("sequential: a stage's cap bounds its share, and the next stages get the rest") {
+  std::vector<double> budgets;
+  const auto stage = [&budgets](double budget) {
+    budgets.push_back(budget);
+    return unknown("no");
+  };
+  // a: a tenth of 100 s capped at 2 s; b: half of the time left (the stages take no
+  // time: ~100 s); c, the last: all that is left, its cap ignored.
+  std::vector<Stage> stages{{"a", 0.1, stage, 2.0}, {"b", 0.5, stage}, {"c", 1.0, stage, 1.0}};
+  run_sequential(stages, 100.0);
+  REQUIRE(budgets.size() == 3);
+  CHECK(budgets[0] == 2.0);
+  CHECK(budgets[1] == doctest::Approx(50.0).epsilon(0.001));
+  CHECK(budgets[2] == doctest::Approx(100.0).epsilon(0.001));
+  // A cap above the share changes nothing.
+  budgets.clear();
+  std::vector<Stage> loose{{"a", 0.1, stage, 50.0}, {"b", 1.0, stage}};
+  run_sequential(loose, 10.0);
+  REQUIRE(budgets.size() == 2);
+  CHECK(budgets[0] == 1.0);
+}
+
 TEST_CASE("sequential: CEGAR stages, the first stopped by its budget") {
   // x counts up forever; the error depends on y only. Tracking every variable without
   // refinement (the baseline) never finishes; CEGAR tracks y alone and proves it.
@@ -178,20 +200,23 @@ TEST_CASE("portfolio: program features and the rule they select") {
   CHECK(f.arithmetic_vars >= 1);
   CHECK(f.nonlinear);
   const PortfolioChoice c = choose_stages(f);
-  REQUIRE(c.stages.size() == 5);
-  // A loop over arithmetic: the polyhedra AI first, with a tenth of the time (issue 24);
-  // octagons for a tool without polyhedra.
-  CHECK(c.stages.front().analysis == "ai-poly");
-  CHECK(c.stages.front().share == doctest::Approx(0.1));
-  CHECK(c.stages[1].analysis == "expl+pred-abe");
+  REQUIRE(c.stages.size() == 6);
+  // A loop over arithmetic: intervals with congruences, then the polyhedra AI (issue 24),
+  // each with a small share and an absolute cap; octagons for a tool without polyhedra.
+  CHECK(c.stages[0].analysis == "ai-cong");
+  CHECK(c.stages[0].max_seconds == doctest::Approx(kAiCongMaxSeconds));
+  CHECK(c.stages[1].analysis == "ai-poly");
+  CHECK(c.stages[1].share == doctest::Approx(0.1));
+  CHECK(c.stages[1].max_seconds == doctest::Approx(kAiFirstMaxSeconds));
+  CHECK(c.stages[2].analysis == "expl+pred-abe");
   // BMC second among the refining stages, for bugs deep in a state machine (issue 25).
-  CHECK(c.stages[2].analysis == "bmc");
-  CHECK(c.stages[2].share == doctest::Approx(0.5));
+  CHECK(c.stages[3].analysis == "bmc");
+  CHECK(c.stages[3].share == doctest::Approx(0.5));
   CHECK(c.stages.back().analysis == "vinta-box");
-  CHECK(c.rule == "loops with arithmetic: ai-poly first");
+  CHECK(c.rule == "loops with arithmetic: ai-cong and ai-poly first");
   const PortfolioChoice no_ppl = choose_stages(f, false);
-  CHECK(no_ppl.stages.front().analysis == "ai-oct");
-  CHECK(no_ppl.rule == "loops with arithmetic: ai-oct first");
+  CHECK(no_ppl.stages[1].analysis == "ai-oct");
+  CHECK(no_ppl.rule == "loops with arithmetic: ai-cong and ai-oct first");
   // Without a loop, the default stages.
   ProgramFeatures flat = f;
   flat.loops = 0;

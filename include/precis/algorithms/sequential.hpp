@@ -18,6 +18,7 @@
 // UNKNOWN and the next stage runs. If no stage decides, the result is UNKNOWN with every
 // stage's reason.
 
+#include <algorithm>
 #include <chrono>
 #include <cmath>
 #include <cstddef>
@@ -39,6 +40,9 @@ struct Stage {
   double share = 1.0;
   // Runs the analysis within `seconds` (0: no limit) and returns by then.
   std::function<VerificationResult(double seconds)> run;
+  // An absolute cap on the budget, in seconds (0: none; not applied to the last stage).
+  // For an analysis that decides early or never: its share of a long limit is waste.
+  double max_s = 0;
 };
 
 struct StageRun {
@@ -84,6 +88,7 @@ inline SequentialResult run_sequential(
       const bool last = i + 1 == stages.size();
       const double share = s.share > 0 && s.share <= 1 ? s.share : 1.0;
       budget = last ? left : left * share;
+      if (!last && s.max_s > 0) budget = std::min(budget, s.max_s);
       // Whole milliseconds (never more than is left): the budget a report prints is
       // the one the user asked for (0.5 s of 1 s, not 0.499997 s after the
       // microseconds the sequence took to start).
