@@ -6,6 +6,7 @@
 #include <vector>
 
 #include "precis/algorithms/abstract_interpreter.hpp"
+#include "precis/cfa/builder.hpp"
 #include "precis/domains/box/box.hpp"
 #include "precis/domains/box/boxes.hpp"
 #include "precis/io/cfa_reader.hpp"
@@ -122,6 +123,48 @@ TEST_CASE("the certificate check rejects what is not an invariant") {
   auto unsafe = check_invariant(cfa, [&](Loc) { return em.true_(); });
   CHECK_FALSE(unsafe.inductive);
   CHECK(unsafe.failure.find("safety") != std::string::npos);
+}
+
+TEST_CASE("consecution queries cut to the edge's cone prove and refute as the full ones") {
+  // L0 -> L1 -> L2 -> L3: assume x > 5 and y > 0, then y := y - 1, then z := x + y. Conjuncts over
+  // variables the edge does not write hold by the frame rule; the rest is asked over the
+  // premises that share variables with it.
+  CfaBuilder b;
+  auto& e = b.exprs();
+  const VarId x = b.int_var("x"), y = b.int_var("y"), z = b.int_var("z");
+  const Term X = b.ref(x), Y = b.ref(y), Z = b.ref(z);
+  b.edge("L0", "L1", Assume{e.and_(e.gt(X, e.int_val(5)), e.gt(Y, e.int_val(0)))});
+  b.edge("L1", "L2", Assign{y, e.sub(Y, e.int_val(1))});
+  b.edge("L2", "L3", Assign{z, e.add(X, Y)});
+  b.initial("L0");
+  const Cfa cfa = std::move(b).build();
+  ExprManager& em = *cfa.expr_manager();
+  const auto ge = [&](Term t, std::int64_t c) { return em.ge(t, em.int_val(c)); };
+  const Loc l1 = loc(cfa, "L1"), l2 = loc(cfa, "L2"), l3 = loc(cfa, "L3");
+  const auto check = [&](Term at1, Term at2, Term at3) {
+    return check_invariant(
+        cfa,
+        [&](Loc l) {
+          if (l == l1) return at1;
+          if (l == l2) return at2;
+          if (l == l3) return at3;
+          return em.true_();
+        },
+        {}, {}, false);
+  };
+  // Inductive: z's bound needs x's and y's premises (the cone), y's needs y's.
+  const Term pre = em.and_(ge(X, 6), ge(Y, 1));
+  CHECK(check(pre, em.and_(ge(X, 6), ge(Y, 0)), em.and_(ge(X, 6), ge(Z, 6))).inductive);
+  // y is written: its old bound is not carried over by the frame rule.
+  const InvariantCheck written = check(pre, em.and_(ge(X, 6), ge(Y, 1)), ge(X, 6));
+  CHECK_FALSE(written.inductive);
+  CHECK(written.from == l1);
+  // z's bound needs the premises over x and y, in the cone through the edge's right side;
+  // one more than they give is refuted on that edge.
+  CHECK(check(pre, em.and_(ge(X, 6), ge(Y, 0)), ge(Z, 6)).inductive);
+  const InvariantCheck too_strong = check(pre, em.and_(ge(X, 6), ge(Y, 0)), ge(Z, 7));
+  CHECK_FALSE(too_strong.inductive);
+  CHECK(too_strong.from == l2);
 }
 
 }  // namespace abstract_interpreter_test

@@ -10,12 +10,17 @@
 // semantics, the same SSA encoding as every refinement). The check is linear in the
 // edges; the first failure is reported with the edge that breaks it.
 
+#include <algorithm>
 #include <cstddef>
 #include <functional>
+#include <iterator>
 #include <optional>
 #include <span>
 #include <string>
+#include <unordered_map>
+#include <unordered_set>
 #include <utility>
+#include <variant>
 #include <vector>
 
 #include "precis/cfa/block_encoding.hpp"
@@ -49,6 +54,103 @@ using InfeasibleQuery = std::function<bool(std::vector<Operation>)>;
 // false the whole query decides; so a proof that fails costs time, never soundness
 // (certify/certificate_checker.hpp: per source disjunct, with the ARG's successors).
 using EdgeProof = std::function<bool(Loc, std::size_t, CfaEdge, const InfeasibleQuery&)>;
+
+namespace detail {
+
+// One edge's consecution query cut down to what the edge can change (issue 23: the
+// certificate of an interval or congruence invariant over 100 variables cost 100x its
+// analysis). The conjuncts of `to` that `from` also has and the edge does not write hold
+// by the frame rule and are not asked; the others are asked over the conjuncts of `from`
+// that share a variable with them or with the edge, transitively (the cone of
+// influence). Leaving out premises only weakens them, so an unsat sliced query proves
+// the edge; a sat one proves nothing and the caller asks the full query.
+class ConsecutionSlicer {
+ public:
+  struct Query {
+    Term premise, goal;   // goal: true when every conjunct of `to` holds by the frame
+    bool sliced = false;  // differs from (from, to)
+  };
+
+  Query slice(ExprManager& em, Term from, const Operation& op, Term to) {
+    std::vector<Term> pre = conjuncts(from);
+    std::vector<Term> goal;
+    std::vector<VarId> written;
+    if (const auto* a = std::get_if<Assign>(&op)) written.push_back(a->var);
+    if (const auto* h = std::get_if<Havoc>(&op)) written.push_back(h->var);
+    const auto writes = [&](Term c) {
+      for (VarId v : vars(c))
+        if (std::find(written.begin(), written.end(), v) != written.end()) return true;
+      return false;
+    };
+    const std::unordered_set<Term, TermHash> in_pre(pre.begin(), pre.end());
+    for (Term c : conjuncts(to))
+      if (in_pre.count(c) == 0 || writes(c)) goal.push_back(c);
+    // The cone: variables of the goal and the edge, then every premise that meets them.
+    std::vector<VarId> cone = written;
+    for (Term c : goal) add(cone, vars(c));
+    std::visit(overloaded{[](const Skip&) {}, [&](const Assume& a) { add(cone, vars(a.cond)); },
+                          [&](const Assign& a) { add(cone, vars(a.value)); }, [](const Havoc&) {}},
+               op);
+    std::vector<bool> taken(pre.size(), false);
+    for (bool grew = !goal.empty(); grew;) {
+      grew = false;
+      for (std::size_t i = 0; i < pre.size(); ++i) {
+        if (taken[i]) continue;
+        const std::vector<VarId>& vs = vars(pre[i]);
+        const bool meets = vs.empty() || std::any_of(vs.begin(), vs.end(), [&](VarId v) {
+                             return std::binary_search(cone.begin(), cone.end(), v);
+                           });
+        if (!meets) continue;
+        taken[i] = true;
+        grew = add(cone, vs) || grew;
+      }
+    }
+    std::vector<Term> kept;
+    for (std::size_t i = 0; i < pre.size(); ++i)
+      if (taken[i]) kept.push_back(pre[i]);
+    const bool sliced = kept.size() != pre.size() || goal.size() != conjuncts(to).size();
+    return {em.conj(kept), em.conj(goal), sliced};
+  }
+
+ private:
+  // The conjuncts of t, nested conjunctions flattened (a product domain's formula is a
+  // conjunction of its components' conjunctions).
+  static std::vector<Term> conjuncts(Term t) {
+    std::vector<Term> out;
+    std::vector<Term> stack{t};
+    while (!stack.empty()) {
+      const Term x = stack.back();
+      stack.pop_back();
+      if (x.op() != Op::And) {
+        out.push_back(x);
+        continue;
+      }
+      for (std::size_t i = x.num_args(); i-- > 0;) stack.push_back(x.arg(i));
+    }
+    return out;
+  }
+  // The variables of a term, sorted, cached by term (neighbouring invariants share most
+  // of their conjuncts).
+  const std::vector<VarId>& vars(Term t) {
+    auto it = vars_.find(t);
+    if (it != vars_.end()) return it->second;
+    std::vector<VarId> vs;
+    collect_vars(t, vs);
+    return vars_.emplace(t, std::move(vs)).first->second;
+  }
+  // Merges sorted `vs` into sorted `into`; whether anything was new.
+  static bool add(std::vector<VarId>& into, const std::vector<VarId>& vs) {
+    const std::size_t before = into.size();
+    std::vector<VarId> merged;
+    std::set_union(into.begin(), into.end(), vs.begin(), vs.end(), std::back_inserter(merged));
+    into.swap(merged);
+    return into.size() != before;
+  }
+
+  std::unordered_map<Term, std::vector<VarId>, TermHash> vars_;
+};
+
+}  // namespace detail
 
 // inv(l): the candidate invariant at l, a Bool term over the CFA's expression manager
 // (false for unreachable locations). Locations that no edge leaves or enters are checked
@@ -85,6 +187,7 @@ inline InvariantCheck check_invariant(const Cfa& cfa, const std::function<Term(L
                   to_string(inv(*err), em) + ") is satisfiable" + undecided;
     return out;
   }
+  detail::ConsecutionSlicer slicer;
   for (Loc l = 0; l < cfa.num_locations(); ++l) {
     const Term from = inv(l);
     if (from == em.false_()) continue;
@@ -95,7 +198,11 @@ inline InvariantCheck check_invariant(const Cfa& cfa, const std::function<Term(L
       const Term to = inv(t);
       if (to == em.true_()) continue;
       if (proof && proof(l, index, e, infeasible)) continue;
-      if (!infeasible({Assume{from}, cfa.operation(e), Assume{em.not_(to)}})) {
+      const Operation& op = cfa.operation(e);
+      const detail::ConsecutionSlicer::Query q = slicer.slice(em, from, op, to);
+      if (q.goal == em.true_()) continue;  // every conjunct by the frame rule
+      if (q.sliced && infeasible({Assume{q.premise}, op, Assume{em.not_(q.goal)}})) continue;
+      if (!infeasible({Assume{from}, op, Assume{em.not_(to)}})) {
         out.kind = "consecution";
         out.from = l;
         out.to = t;
