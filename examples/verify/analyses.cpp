@@ -208,6 +208,11 @@ const std::array kAnalyses{
         PRECIS_CLI_SMT([](M m, C ctx) {
           return run_vinta(m, ctx, box_domain(m, ctx.cfg, false), precis::VintaRefinement::Vinta);
         })},
+    AnalysisEntry{
+        "vinta-cong", kCvc5, "VINTA with intervals and congruences", PRECIS_CLI_SMT([](M m, C ctx) {
+          return run_vinta(m, ctx, precis::IntervalCongruenceDomain(box_domain(m, ctx.cfg, false)),
+                           precis::VintaRefinement::Vinta);
+        })},
     AnalysisEntry{"vinta-boxes", kCvc5, "VINTA with disjunctions of intervals",
                   PRECIS_CLI_SMT([](M m, C ctx) {
                     return run_vinta(m, ctx, precis::BoxesDomain(box_domain(m, ctx.cfg, false)),

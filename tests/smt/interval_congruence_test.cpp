@@ -13,8 +13,10 @@
 #include <tuple>
 #include <vector>
 
+#include "../support/counterexample_checks.hpp"
 #include "../support/lattice_laws.hpp"
 #include "precis/algorithms/abstract_interpreter.hpp"
+#include "precis/algorithms/vinta.hpp"
 #include "precis/certify/certify.hpp"
 #include "precis/domains/box/box.hpp"
 #include "precis/domains/congruence/interval_congruence.hpp"
@@ -262,6 +264,28 @@ TEST_CASE("interval-congruence: AI proves, certified, what intervals alone canno
   // The unsafe model is never proved.
   const Cfa bad = read_cfa_file(dir + "count_by_2_unsafe.cfa");
   CHECK(interpret(bad, IntervalCongruenceDomain{}).verdict == Verdict::Unknown);
+}
+
+TEST_CASE("interval-congruence under VINTA: proofs checked, the unsafe model refuted") {
+  const std::string dir = std::string(PRECIS_TEST_MODELS) + "/congruence/";
+  const auto vinta = [&](const char* name) {
+    const Cfa cfa = read_cfa_file(dir + name + ".cfa");
+    Vinta<IntervalCongruenceDomain> v(cfa, IntervalCongruenceDomain{});
+    Limits limits;
+    limits.time_limit_s = 30;
+    VerificationResult r = v.run(&limits);
+    if (r.verdict == Verdict::Unsafe) testing::check_counterexample(cfa, r);
+    return r;
+  };
+  for (const char* name : {"count_by_4_safe", "two_counters_safe", "stride_exit_safe"}) {
+    CAPTURE(name);
+    const VerificationResult r = vinta(name);
+    CHECK(r.verdict == Verdict::Safe);
+    CHECK(r.certified);
+  }
+  const VerificationResult bad = vinta("count_by_2_unsafe");
+  CHECK(bad.verdict == Verdict::Unsafe);
+  REQUIRE(bad.counterexample);
 }
 
 }  // namespace interval_congruence_test

@@ -31,6 +31,7 @@
 #include <cstdint>
 #include <limits>
 #include <ostream>
+#include <span>
 #include <unordered_map>
 #include <utility>
 #include <variant>
@@ -96,6 +97,15 @@ class IntervalCongruenceDomain {
     element r{box_.widen(a.box, b.box), join_cong(a, b)};
     if (r.box.is_bottom()) r.cong.clear();
     return r;
+  }
+  // WIDENWITH of the VINTA paper (section 4.2): x widen (x join y), and for a set the
+  // last element (the most recent unrolling), as BoxDomain does.
+  [[nodiscard]] element widen_with(const element& x, const element& y) const {
+    return widen(x, join(x, y));
+  }
+  [[nodiscard]] element widen_with(std::span<const element> xs, const element& y) const {
+    if (xs.empty()) return y;
+    return widen_with(xs.back(), y);
   }
   [[nodiscard]] element meet(const element& a, const element& b) const {
     if (a.is_bottom() || b.is_bottom()) return bottom();
@@ -414,7 +424,13 @@ class IntervalCongruenceDomain {
 // The box's formula and, for each congruence of modulus m >= 2, (x mod m) = r.
 inline Term to_formula(const IntervalCongruence& e, ExprManager& em) {
   if (e.is_bottom()) return em.false_();
-  std::vector<Term> conj{to_formula(e.box, em)};
+  std::vector<Term> conj;
+  const Term box = to_formula(e.box, em);
+  if (box.op() == Op::And) {  // one flat conjunction
+    for (std::size_t i = 0; i < box.num_args(); ++i) conj.push_back(box.arg(i));
+  } else {
+    conj.push_back(box);
+  }
   for (const auto& [v, c] : e.cong)
     if (c.modulus() >= 2)
       conj.push_back(em.eq(em.mod(em.var(v), em.int_val(c.modulus())), em.int_val(c.residue())));
