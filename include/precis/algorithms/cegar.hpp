@@ -137,8 +137,8 @@ class CEGAR {
   [[nodiscard]] RefinerT& refiner() { return refiner_; }
 
  private:
-  // The cost of freeing one ARG node on pruning, bounded from the measurement above (0.5-0.7
-  // us per node on the benchmark VM) with a margin for slower machines.
+  // The cost of freeing one ARG node when pruning (measured about 0.5 us on the benchmark
+  // VM, run_loop's comment), with a margin for slower machines.
   static constexpr double kFreeSecondsPerNode = 1e-6;
 
   static waitlist_type make_waitlist(const Cfa& cfa, SearchOrder order) {

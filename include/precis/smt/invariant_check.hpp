@@ -26,6 +26,7 @@
 #include "precis/cfa/block_encoding.hpp"
 #include "precis/cfa/cfa.hpp"
 #include "precis/cfa/operation.hpp"
+#include "precis/core/limits.hpp"
 #include "precis/expr/printer.hpp"
 #include "precis/refine/smt_feasibility.hpp"
 #include "precis/smt/block_formula.hpp"
@@ -66,6 +67,10 @@ namespace detail {
 // the edge; a sat one proves nothing and the caller asks the full query.
 class ConsecutionSlicer {
  public:
+  // `deadline` (outliving the slicer) is polled while it collects a term's variables:
+  // an invariant can be a disjunction of a million disjuncts.
+  explicit ConsecutionSlicer(const Deadline& deadline) : deadline_(&deadline) {}
+
   struct Query {
     Term premise, goal;   // goal: true when every conjunct of `to` holds by the frame
     bool sliced = false;  // differs from (from, to)
@@ -135,7 +140,14 @@ class ConsecutionSlicer {
     auto it = vars_.find(t);
     if (it != vars_.end()) return it->second;
     std::vector<VarId> vs;
-    collect_vars(t, vs);
+    std::size_t visited = 0;
+    for_each_subterm(t, [&](Term x) {
+      if ((++visited & 4095U) == 0) deadline_->check();
+      if (x.is_var()) vs.push_back(x.var());
+      return true;
+    });
+    std::sort(vs.begin(), vs.end());
+    vs.erase(std::unique(vs.begin(), vs.end()), vs.end());
     return vars_.emplace(t, std::move(vs)).first->second;
   }
   // Merges sorted `vs` into sorted `into`; whether anything was new.
@@ -147,6 +159,7 @@ class ConsecutionSlicer {
     return into.size() != before;
   }
 
+  const Deadline* deadline_;
   std::unordered_map<Term, std::vector<VarId>, TermHash> vars_;
 };
 
@@ -187,7 +200,7 @@ inline InvariantCheck check_invariant(const Cfa& cfa, const std::function<Term(L
                   to_string(inv(*err), em) + ") is satisfiable" + undecided;
     return out;
   }
-  detail::ConsecutionSlicer slicer;
+  detail::ConsecutionSlicer slicer(solver.deadline());
   for (Loc l = 0; l < cfa.num_locations(); ++l) {
     const Term from = inv(l);
     if (from == em.false_()) continue;
