@@ -114,16 +114,28 @@ struct VintaOptions {
   bool progress = false;
 };
 
-// What VINTA needs of a domain beyond abstract interpretation: WIDENWITH over a set,
-// top, and gamma as a formula (found by argument-dependent lookup, as for Box / Boxes).
+// What VINTA needs of a domain beyond abstract interpretation: top, and gamma as a
+// formula (found by argument-dependent lookup, as for Box / Boxes). WIDENWITH over a set
+// is the domain's own where it has one (Boxes: per disjunct), else vinta_widen_with.
 template <class D>
 concept VintaDomain = InterpretableDomain<D> &&
-    requires(const D& d, const typename D::element& e, std::span<const typename D::element> xs,
-             ExprManager& em) {
+    requires(const D& d, const typename D::element& e, ExprManager& em) {
   { d.top() } -> std::convertible_to<typename D::element>;
-  { d.widen_with(xs, e) } -> std::convertible_to<typename D::element>;
   { to_formula(e, em) } -> std::convertible_to<Term>;
 };
+
+// WIDENWITH_join of section 4.2 over a set (eq. 1 for the empty set): x widen (x join y)
+// with x the last element of xs (the most recent unrolling of the loop).
+template <VintaDomain D>
+typename D::element vinta_widen_with(const D& d, std::span<const typename D::element> xs,
+                                     const typename D::element& y) {
+  if constexpr (requires { d.widen_with(xs, y); }) {
+    return d.widen_with(xs, y);
+  } else {
+    if (xs.empty()) return y;
+    return d.widen(xs.back(), d.join(xs.back(), y));
+  }
+}
 
 template <VintaDomain D>
 class Vinta {
@@ -449,7 +461,7 @@ class Vinta {
           std::vector<element> xs;
           xs.reserve(k);
           for (NodeId u : seen) xs.push_back(element_of(u));
-          e = d_.join(d_.widen_with(std::span<const element>(xs), e), e);
+          e = d_.join(vinta_widen_with(d_, std::span<const element>(xs), e), e);
           stats_->extra["vinta widenings"] += 1;
         }
       }

@@ -17,7 +17,6 @@
 #include <optional>
 #include <span>
 #include <string>
-#include <unordered_map>
 #include <unordered_set>
 #include <utility>
 #include <variant>
@@ -28,6 +27,7 @@
 #include "precis/cfa/operation.hpp"
 #include "precis/core/limits.hpp"
 #include "precis/expr/printer.hpp"
+#include "precis/expr/term_structure.hpp"
 #include "precis/refine/smt_feasibility.hpp"
 #include "precis/smt/block_formula.hpp"
 #include "precis/smt/cvc5_solver.hpp"
@@ -67,9 +67,9 @@ namespace detail {
 // the edge; a sat one proves nothing and the caller asks the full query.
 class ConsecutionSlicer {
  public:
-  // `deadline` (outliving the slicer) is polled while it collects a term's variables:
-  // an invariant can be a disjunction of a million disjuncts.
-  explicit ConsecutionSlicer(const Deadline& deadline) : deadline_(&deadline) {}
+  // `deadline` is polled while the slicer collects a term's variables: an invariant can
+  // be a disjunction of a million disjuncts.
+  explicit ConsecutionSlicer(const Deadline& deadline) { vars_.set_deadline(deadline); }
 
   struct Query {
     Term premise, goal;   // goal: true when every conjunct of `to` holds by the frame
@@ -77,31 +77,32 @@ class ConsecutionSlicer {
   };
 
   Query slice(ExprManager& em, Term from, const Operation& op, Term to) {
-    std::vector<Term> pre = conjuncts(from);
-    std::vector<Term> goal;
+    std::vector<Term> pre, post, goal;
+    flatten_conjunction(from, pre);
+    flatten_conjunction(to, post);
     std::vector<VarId> written;
     if (const auto* a = std::get_if<Assign>(&op)) written.push_back(a->var);
     if (const auto* h = std::get_if<Havoc>(&op)) written.push_back(h->var);
     const auto writes = [&](Term c) {
-      for (VarId v : vars(c))
-        if (std::find(written.begin(), written.end(), v) != written.end()) return true;
-      return false;
+      const std::vector<VarId>& vs = vars_.vars(c);
+      return !written.empty() && std::binary_search(vs.begin(), vs.end(), written[0]);
     };
     const std::unordered_set<Term, TermHash> in_pre(pre.begin(), pre.end());
-    for (Term c : conjuncts(to))
+    for (Term c : post)
       if (in_pre.count(c) == 0 || writes(c)) goal.push_back(c);
     // The cone: variables of the goal and the edge, then every premise that meets them.
     std::vector<VarId> cone = written;
-    for (Term c : goal) add(cone, vars(c));
-    std::visit(overloaded{[](const Skip&) {}, [&](const Assume& a) { add(cone, vars(a.cond)); },
-                          [&](const Assign& a) { add(cone, vars(a.value)); }, [](const Havoc&) {}},
-               op);
+    for (Term c : goal) add(cone, vars_.vars(c));
+    std::visit(
+        overloaded{[](const Skip&) {}, [&](const Assume& a) { add(cone, vars_.vars(a.cond)); },
+                   [&](const Assign& a) { add(cone, vars_.vars(a.value)); }, [](const Havoc&) {}},
+        op);
     std::vector<bool> taken(pre.size(), false);
     for (bool grew = !goal.empty(); grew;) {
       grew = false;
       for (std::size_t i = 0; i < pre.size(); ++i) {
         if (taken[i]) continue;
-        const std::vector<VarId>& vs = vars(pre[i]);
+        const std::vector<VarId>& vs = vars_.vars(pre[i]);
         const bool meets = vs.empty() || std::any_of(vs.begin(), vs.end(), [&](VarId v) {
                              return std::binary_search(cone.begin(), cone.end(), v);
                            });
@@ -113,43 +114,11 @@ class ConsecutionSlicer {
     std::vector<Term> kept;
     for (std::size_t i = 0; i < pre.size(); ++i)
       if (taken[i]) kept.push_back(pre[i]);
-    const bool sliced = kept.size() != pre.size() || goal.size() != conjuncts(to).size();
+    const bool sliced = kept.size() != pre.size() || goal.size() != post.size();
     return {em.conj(kept), em.conj(goal), sliced};
   }
 
  private:
-  // The conjuncts of t, nested conjunctions flattened (a product domain's formula is a
-  // conjunction of its components' conjunctions).
-  static std::vector<Term> conjuncts(Term t) {
-    std::vector<Term> out;
-    std::vector<Term> stack{t};
-    while (!stack.empty()) {
-      const Term x = stack.back();
-      stack.pop_back();
-      if (x.op() != Op::And) {
-        out.push_back(x);
-        continue;
-      }
-      for (std::size_t i = x.num_args(); i-- > 0;) stack.push_back(x.arg(i));
-    }
-    return out;
-  }
-  // The variables of a term, sorted, cached by term (neighbouring invariants share most
-  // of their conjuncts).
-  const std::vector<VarId>& vars(Term t) {
-    auto it = vars_.find(t);
-    if (it != vars_.end()) return it->second;
-    std::vector<VarId> vs;
-    std::size_t visited = 0;
-    for_each_subterm(t, [&](Term x) {
-      if ((++visited & 4095U) == 0) deadline_->check();
-      if (x.is_var()) vs.push_back(x.var());
-      return true;
-    });
-    std::sort(vs.begin(), vs.end());
-    vs.erase(std::unique(vs.begin(), vs.end()), vs.end());
-    return vars_.emplace(t, std::move(vs)).first->second;
-  }
   // Merges sorted `vs` into sorted `into`; whether anything was new.
   static bool add(std::vector<VarId>& into, const std::vector<VarId>& vs) {
     const std::size_t before = into.size();
@@ -159,8 +128,7 @@ class ConsecutionSlicer {
     return into.size() != before;
   }
 
-  const Deadline* deadline_;
-  std::unordered_map<Term, std::vector<VarId>, TermHash> vars_;
+  TermVarCache vars_;
 };
 
 }  // namespace detail

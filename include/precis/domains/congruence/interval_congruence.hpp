@@ -31,7 +31,6 @@
 #include <cstdint>
 #include <limits>
 #include <ostream>
-#include <span>
 #include <unordered_map>
 #include <utility>
 #include <variant>
@@ -97,15 +96,6 @@ class IntervalCongruenceDomain {
     element r{box_.widen(a.box, b.box), join_cong(a, b)};
     if (r.box.is_bottom()) r.cong.clear();
     return r;
-  }
-  // WIDENWITH of the VINTA paper (section 4.2): x widen (x join y), and for a set the
-  // last element (the most recent unrolling), as BoxDomain does.
-  [[nodiscard]] element widen_with(const element& x, const element& y) const {
-    return widen(x, join(x, y));
-  }
-  [[nodiscard]] element widen_with(std::span<const element> xs, const element& y) const {
-    if (xs.empty()) return y;
-    return widen_with(xs.back(), y);
   }
   [[nodiscard]] element meet(const element& a, const element& b) const {
     if (a.is_bottom() || b.is_bottom()) return bottom();

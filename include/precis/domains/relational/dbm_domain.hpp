@@ -40,7 +40,6 @@
 #include <cstdint>
 #include <optional>
 #include <ostream>
-#include <span>
 #include <utility>
 #include <variant>
 #include <vector>
@@ -152,13 +151,6 @@ class DbmDomain {
       }
     r.closed_ = false;
     return r;
-  }
-  [[nodiscard]] element widen_with(const element& x, const element& y) const {
-    return widen(x, join(x, y));
-  }
-  [[nodiscard]] element widen_with(std::span<const element> xs, const element& y) const {
-    if (xs.empty()) return y;
-    return widen_with(xs.back(), y);
   }
 
   [[nodiscard]] element meet(const element& a, const element& b) const {

@@ -80,7 +80,6 @@
 #include <memory>
 #include <optional>
 #include <ostream>
-#include <span>
 #include <tuple>
 #include <utility>
 #include <variant>
@@ -397,14 +396,6 @@ class PolyhedraDomain {
         r.add_constraint(c);
     }
     return {std::move(x.vars), std::move(r), intervals_.narrow(x.box_a, x.box_b)};
-  }
-
-  // WIDENWITH of the VINTA paper (section 4.2) as Box has it: x widen (x join y) with the
-  // last x of the set, y itself for the empty set.
-  [[nodiscard]] Poly widen_with(const Poly& x, const Poly& y) const { return widen(x, join(x, y)); }
-  [[nodiscard]] Poly widen_with(std::span<const Poly> xs, const Poly& y) const {
-    if (xs.empty()) return y;
-    return widen_with(xs.back(), y);
   }
 
   // Agrees with equivalence: it hashes semantic facts only, the constrained variables
