@@ -353,7 +353,7 @@ TEST_CASE("block formula: 10 diamonds, the model picks the one path, which repla
   const int taken = std::popcount(static_cast<std::uint64_t>(target));
   CHECK(w->steps.size() == static_cast<std::size_t>(2 + Diamonds::k + taken));
   const std::vector<Operation> ops = w->operations();
-  ReplayResult rp = replay(p.cfa.exprs(), ops, PathInputs{w->initial, w->havoc});
+  ReplayResult rp = replay(p.cfa.exprs(), ops, PathInputs{w->initial, w->havoc, w->arrays});
   CHECK_MESSAGE(rp.ok, rp.reason);
   CHECK(rp.state[0] == target);
   for (int j = 0; j < Diamonds::k; ++j)
@@ -420,7 +420,8 @@ TEST_CASE("block formula: sequences of blocks around a loop (SSA continues, havo
     CHECK(w->steps.size() == 2 + 4 * 2 + 1);
     CHECK(w->block_end.size() == 6);
     CHECK((w->havoc[0] == 3 || w->havoc[0] == 4));
-    ReplayResult rp = replay(cfa.exprs(), w->operations(), PathInputs{w->initial, w->havoc});
+    ReplayResult rp =
+        replay(cfa.exprs(), w->operations(), PathInputs{w->initial, w->havoc, w->arrays});
     CHECK_MESSAGE(rp.ok, rp.reason);
     CHECK(rp.state[x] == 4);
   }

@@ -80,7 +80,7 @@ void unrolling_counterexample(const Cfa& cfa, Unrolling& u, S& solver, std::size
   }
   const ErrorPath path{w->start, w->steps};
   const auto ops = path.operations();
-  const PathInputs in{w->initial, w->havoc};
+  const PathInputs in{w->initial, w->havoc, w->arrays};
   const ReplayResult rep = replay(cfa.exprs(), ops, in, ReplayRecord::Changes);
   if (!rep.ok) {
     r.verdict = Verdict::Unknown;

@@ -694,7 +694,7 @@ class Vinta {
     }
     const ErrorPath path{w->start, w->steps};
     const auto ops = path.operations();
-    const PathInputs in{w->initial, w->havoc};
+    const PathInputs in{w->initial, w->havoc, w->arrays};
     ReplayResult rep = replay(cfa_->exprs(), ops, in, ReplayRecord::Changes);
     if (!rep.ok) {
       r.reason = "the inputs found for the ARG's error path do not replay: " + rep.reason;

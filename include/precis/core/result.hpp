@@ -5,6 +5,7 @@
 // replayed, SAFE only with a complete, covered ARG. Everything else is UNKNOWN with a
 // reason a user can act on.
 
+#include <algorithm>
 #include <chrono>
 #include <cstdint>
 #include <map>
@@ -50,6 +51,14 @@ struct Counterexample {
   std::vector<std::string> variables;  // names, indexed by VarId
   std::vector<BigInt> initial;         // the chosen initial value of every variable
   std::vector<CounterexampleStep> steps;
+  // Array variables (issue 26): their slots in `initial` and the changes are unused; the
+  // arrays the path starts with or havocs are `array_inputs`, one line each.
+  std::vector<std::size_t> array_vars;
+  std::vector<std::string> array_inputs;
+
+  [[nodiscard]] bool is_array(std::size_t v) const {
+    return std::find(array_vars.begin(), array_vars.end(), v) != array_vars.end();
+  }
 
   // The value of every variable after step i (0-based); O(i + variables).
   [[nodiscard]] std::vector<BigInt> values_after(std::size_t i) const {

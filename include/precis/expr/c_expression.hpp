@@ -201,6 +201,7 @@ class Printer {
   OptP compute(Term t) {
     switch (t.op()) {
       case Op::Var: {
+        if (t.type() == Type::Array) return std::nullopt;  // no C value: see Select below
         auto n = name_(t.var());
         if (!n || n->empty()) return std::nullopt;
         return Printed{*n, kPrimary};
@@ -274,6 +275,11 @@ class Printer {
       // `&` works on the operands' types. Not printed (weaken_to_c drops them).
       case Op::BitAnd:
       case Op::Pow2: return std::nullopt;
+      // An array cell a[i] is C only where i is in the array's bounds, which a witness
+      // invariant cannot promise; array terms are not printed.
+      case Op::Select:
+      case Op::Store:
+      case Op::ConstArray: return std::nullopt;
     }
     return std::nullopt;
   }

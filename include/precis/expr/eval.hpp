@@ -110,7 +110,43 @@ std::optional<typename A::value> eval_with(Term t, const V& val) {
   using T = typename A::value;
   auto b = [](bool x) -> R { return T(x ? 1 : 0); };
   switch (t.op()) {
-    case Op::Var: return R(val(t.var()));
+    case Op::Var:
+      if (t.type() == Type::Array) return std::nullopt;  // no integer value
+      return R(val(t.var()));
+    case Op::Store:
+    case Op::ConstArray: return std::nullopt;  // array-valued: only Select reads them
+    case Op::Select: {
+      // Down the chain of stores to the first one at the index, a constant array, or a
+      // variable: a valuation with select(x, i) (the concrete interpreter's arrays)
+      // answers for a variable, any other leaves it unknown.
+      auto i = eval_with<A>(t.arg(1), val);
+      if (!i) return std::nullopt;
+      Term a = t.arg(0);
+      for (;;) {
+        if (a.op() == Op::Store) {
+          auto j = eval_with<A>(a.arg(1), val);
+          if (!j) return std::nullopt;
+          if (*j == *i) return eval_with<A>(a.arg(2), val);
+          a = a.arg(0);
+        } else if (a.op() == Op::Ite) {
+          auto c = eval_with<A>(a.arg(0), val);
+          if (!c) return std::nullopt;
+          a = a.arg(*c != 0 ? 1 : 2);
+        } else if (a.op() == Op::ConstArray) {
+          return eval_with<A>(a.arg(0), val);
+        } else if (a.op() != Op::Var) {
+          return std::nullopt;
+        } else if constexpr (requires { val.select(a.var(), *i); }) {
+          return R(val.select(a.var(), *i));
+        } else {
+          return std::nullopt;
+        }
+      }
+    }
+    case Op::Eq:
+    case Op::Neq:
+      if (t.arg(0).type() == Type::Array) return std::nullopt;  // extensional: not evaluated
+      break;
     case Op::IntConst:
     case Op::BoolConst: return T(t.value());
     case Op::Not: {

@@ -87,6 +87,24 @@ inline void print_term(std::ostream& os, Term t, const ExprManager& em, int /*mi
       print_child(os, t.arg(0), em, 0);
       os << ')';
       return;
+    // Arrays in theta's notation: a[i], a[i <- v], [default <- c]. The .cfa reader does
+    // not read them back (it reads int and bool).
+    case Op::Select:
+    case Op::Store:
+      print_child(os, t.arg(0), em, p);
+      os << '[';
+      print_child(os, t.arg(1), em, 0);
+      if (t.op() == Op::Store) {
+        os << " <- ";
+        print_child(os, t.arg(2), em, 0);
+      }
+      os << ']';
+      return;
+    case Op::ConstArray:
+      os << "[default <- ";
+      print_child(os, t.arg(0), em, 0);
+      os << ']';
+      return;
     case Op::Ite:
       os << "if ";
       print_child(os, t.arg(0), em, 3);

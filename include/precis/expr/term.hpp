@@ -26,9 +26,21 @@
 
 namespace precis {
 
-enum class Type : std::uint8_t { Int, Bool };
+// Array is the one array sort the C front end needs (issue 26): integer indices to integer
+// values, as SMT-LIB's (Array Int Int). Array terms are variables, Store and ConstArray;
+// they occur only as the array operand of Select and Store, on either side of an
+// equality (block formulas join SSA versions with one), in Ite branches, and as the
+// value assigned to an array variable.
+enum class Type : std::uint8_t { Int, Bool, Array };
 
-inline const char* to_string(Type t) { return t == Type::Int ? "int" : "bool"; }
+inline const char* to_string(Type t) {
+  switch (t) {
+    case Type::Int: return "int";
+    case Type::Bool: return "bool";
+    case Type::Array: return "[int] -> int";
+  }
+  return "?";
+}
 
 enum class Op : std::uint8_t {
   Var,
@@ -59,7 +71,13 @@ enum class Op : std::uint8_t {
   // [0, 2^k). Pow2(a) = 2^a for a >= 0 and 0 for a < 0. C's | ^ ~ << >> are built from
   // these with + - * / (frontends/c: a | b = a + b - (a & b), ...).
   BitAnd,
-  Pow2
+  Pow2,
+  // The theory of arrays (issue 26), as SMT-LIB's select, store and constant arrays:
+  // Select(a, i) is the value of a at index i; Store(a, i, v) is a with index i set to
+  // v; ConstArray(c) maps every index to c.
+  Select,
+  Store,
+  ConstArray
 };
 
 // The comparison that holds exactly when `op` does not (over the integers): = and /=,
@@ -209,6 +227,9 @@ class ExprManager {
   Term neg(Term a) { return mk(Op::Neg, {a}); }
   Term ite(Term c, Term a, Term b) { return mk(Op::Ite, {c, a, b}); }
   Term pow2(Term a) { return mk(Op::Pow2, {a}); }
+  Term select(Term a, Term i) { return mk(Op::Select, {a, i}); }
+  Term store(Term a, Term i, Term v) { return mk(Op::Store, {a, i, v}); }
+  Term const_array(Term c) { return mk(Op::ConstArray, {c}); }
   // (a mod 2^width) & (b mod 2^width); width in 1..63.
   Term bit_and(Term a, Term b, unsigned width) {
     if (width < 1 || width > max_bit_width)
@@ -285,6 +306,22 @@ class ExprManager {
       case Op::Le:
       case Op::Gt:
       case Op::Ge: need(2, 2), all(Type::Int); return Type::Bool;
+      case Op::Select:
+        need(2, 2);
+        if (args[0].type() != Type::Array) throw type_error("'select' needs an array operand");
+        if (args[1].type() != Type::Int) throw type_error("an array index must be int");
+        return Type::Int;
+      case Op::Store:
+        need(3, 3);
+        if (args[0].type() != Type::Array) throw type_error("'store' needs an array operand");
+        if (args[1].type() != Type::Int || args[2].type() != Type::Int)
+          throw type_error("an array index and element must be int");
+        return Type::Array;
+      case Op::ConstArray:  // over a literal: SMT-LIB's constant arrays are values
+        need(1, 1);
+        if (args[0].op() != Op::IntConst)
+          throw type_error("a constant array needs an integer literal");
+        return Type::Array;
       case Op::Add:
       case Op::Mul: need(2, SIZE_MAX), all(Type::Int); return Type::Int;
       case Op::Sub:
@@ -332,6 +369,9 @@ class ExprManager {
       case Op::Ite: return "if";
       case Op::BitAnd: return "iand";
       case Op::Pow2: return "pow2";
+      case Op::Select: return "select";
+      case Op::Store: return "store";
+      case Op::ConstArray: return "const_array";
     }
     return "?";
   }

@@ -250,7 +250,9 @@ class ChcWriter {
     std::optional<Atom> head;  // none: false (a query)
   };
 
-  static const char* sort(Type t) { return t == Type::Bool ? "Bool" : "Int"; }
+  static const char* sort(Type t) {
+    return t == Type::Bool ? "Bool" : t == Type::Array ? "(Array Int Int)" : "Int";
+  }
 
   // P_l over the SSA copies of its arguments (index 0, or the index in `index`).
   Atom atom(Loc l, const std::vector<std::uint32_t>* index) {
@@ -646,6 +648,13 @@ class ChcWriter {
       }
       case Op::Neg: return args("-");
       case Op::Ite: return args("ite");
+      case Op::Select: return args("select");
+      case Op::Store: return args("store");
+      case Op::ConstArray:
+        out_ << "((as const (Array Int Int)) ";
+        print(t.arg(0), false);
+        out_ << ')';
+        return;
       case Op::BitAnd:  // cvc5's (_ iand k) and pow2 are not in the CHC-COMP language
       case Op::Pow2: break;
     }

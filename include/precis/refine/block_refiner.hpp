@@ -137,7 +137,7 @@ class BlockRefiner {
         }
         ErrorPath cex{w->start, w->steps};
         const auto ops = cex.operations();
-        const PathInputs in{w->initial, w->havoc};
+        const PathInputs in{w->initial, w->havoc, w->arrays};
         if (confirm_by_replay(*cfa_, cex, ops, in, out))
           stats.extra["abe counterexamples from block formulas"] += 1;
         return out;

@@ -8,12 +8,15 @@
 // value is out of range; a division by zero makes the replay fail rather than guess.
 
 #include <cstdint>
+#include <map>
 #include <optional>
 #include <span>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "precis/cfa/operation.hpp"
+#include "precis/core/array_value.hpp"
 #include "precis/core/big_int.hpp"
 #include "precis/expr/eval_big.hpp"
 
@@ -23,6 +26,7 @@ namespace precis {
 struct PathInputs {
   std::vector<BigInt> initial;  // indexed by VarId: the value at the path's start
   std::vector<BigInt> havoc;    // indexed by step: the value a havoc step chooses
+  ArrayInputs arrays;           // the same for array variables (zeros where missing)
 };
 
 // What a replay keeps besides its verdict. A path of n steps over m variables has
@@ -43,6 +47,9 @@ struct ReplayResult {
   // ReplayRecord::States: states[0] is the initial state; states[i + 1] the state after
   // step i.
   std::vector<std::vector<BigInt>> states;
+  // The arrays where the replay stopped, by VarId (array variables only; their slot in
+  // `state` stays 0, and neither `states` nor `changes` records them).
+  std::map<VarId, ArrayValue> arrays;
   // ReplayRecord::Changes: one entry per executed assignment or havoc, in step order.
   struct Change {
     std::size_t step = 0;
@@ -52,23 +59,80 @@ struct ReplayResult {
   std::vector<Change> changes;
 };
 
+namespace detail {
+
+// x := t for an array term t (a variable, stores over it, a constant array, an ite of
+// them) in the replay's state; false when an index, a value or a condition cannot be
+// evaluated. Stores over x itself update x's cells in place, so a loop that fills an
+// array costs one map update per cell.
+template <class V>
+bool assign_array(VarId x, Term t, const V& val, std::map<VarId, ArrayValue>& arrays) {
+  std::vector<std::pair<BigInt, BigInt>> writes;  // outermost first
+  Term a = t;
+  for (;;) {
+    if (a.op() == Op::Store) {
+      auto i = evaluate_big(a.arg(1), val);
+      auto v = evaluate_big(a.arg(2), val);
+      if (!i || !v) return false;
+      writes.emplace_back(std::move(*i), std::move(*v));
+      a = a.arg(0);
+    } else if (a.op() == Op::Ite) {
+      auto c = evaluate_big(a.arg(0), val);
+      if (!c) return false;
+      a = a.arg(*c != 0 ? 1 : 2);
+    } else {
+      break;
+    }
+  }
+  ArrayValue base;
+  if (a.op() == Op::ConstArray) {
+    base.fallback = a.arg(0).value();
+  } else if (a.op() == Op::Var && a.var() != x) {
+    base = arrays[a.var()];
+  } else if (a.op() != Op::Var) {
+    return false;
+  }
+  ArrayValue& target = arrays[x];
+  if (a.op() != Op::Var || a.var() != x) target = std::move(base);
+  for (auto it = writes.rbegin(); it != writes.rend(); ++it) target.set(it->first, it->second);
+  return true;
+}
+
+}  // namespace detail
+
 inline ReplayResult replay(const ExprManager& em, std::span<const Operation> path,
                            const PathInputs& in, ReplayRecord record = ReplayRecord::States) {
   ReplayResult r;
   std::vector<BigInt>& cur = r.state;
+  std::map<VarId, ArrayValue>& arrays = r.arrays;
   cur.assign(em.num_vars(), 0);
   for (std::size_t v = 0; v < cur.size() && v < in.initial.size(); ++v) cur[v] = in.initial[v];
   if (in.initial.size() < em.num_vars()) {
     r.reason = "no initial value for some variable";
     return r;
   }
-  for (const auto& v : em.variables())
+  for (const auto& v : em.variables()) {
     if (v.type == Type::Bool && cur[v.id] != 0 && cur[v.id] != 1) {
       r.reason = "non-Boolean initial value for '" + v.name + "'";
       return r;
     }
+    if (v.type == Type::Array) {
+      cur[v.id] = 0;
+      auto it = in.arrays.initial.find(v.id);
+      arrays[v.id] = it == in.arrays.initial.end() ? ArrayValue{} : it->second;
+    }
+  }
   if (record == ReplayRecord::States) r.states.push_back(cur);
-  auto val = [&](VarId x) -> OptBigInt { return cur[x]; };
+  struct Val {
+    const std::vector<BigInt>& cur;
+    const std::map<VarId, ArrayValue>& arrays;
+    OptBigInt operator()(VarId x) const { return cur[x]; }
+    OptBigInt select(VarId a, const BigInt& i) const {
+      auto it = arrays.find(a);
+      if (it == arrays.end()) return BigInt(0);
+      return it->second.at(i);
+    }
+  } val{cur, arrays};
   auto write = [&](std::size_t step, VarId x, BigInt v) {
     if (record == ReplayRecord::Changes) r.changes.push_back({step, x, v});
     cur[x] = std::move(v);
@@ -85,15 +149,25 @@ inline ReplayResult replay(const ExprManager& em, std::span<const Operation> pat
       if (!c) return fail("assume condition cannot be evaluated (division by zero)");
       if (*c == 0) return fail("assume condition is false");
     } else if (const auto* s = std::get_if<Assign>(&op)) {
-      auto v = evaluate_big(s->value, val);
-      if (!v) return fail("assigned value cannot be evaluated (division by zero)");
-      write(i, s->var, std::move(*v));
+      if (s->value.type() == Type::Array) {
+        if (!detail::assign_array(s->var, s->value, val, arrays))
+          return fail("assigned array cannot be evaluated (division by zero)");
+      } else {
+        auto v = evaluate_big(s->value, val);
+        if (!v) return fail("assigned value cannot be evaluated (division by zero)");
+        write(i, s->var, std::move(*v));
+      }
     } else if (const auto* h = std::get_if<Havoc>(&op)) {
-      if (i >= in.havoc.size()) return fail("no value for havoc");
-      const BigInt& v = in.havoc[i];
-      if (em.variable(h->var).type == Type::Bool && v != 0 && v != 1)
-        return fail("non-Boolean value for havoc of a bool variable");
-      write(i, h->var, v);
+      if (em.variable(h->var).type == Type::Array) {
+        auto it = in.arrays.havoc.find(i);
+        arrays[h->var] = it == in.arrays.havoc.end() ? ArrayValue{} : it->second;
+      } else {
+        if (i >= in.havoc.size()) return fail("no value for havoc");
+        const BigInt& v = in.havoc[i];
+        if (em.variable(h->var).type == Type::Bool && v != 0 && v != 1)
+          return fail("non-Boolean value for havoc of a bool variable");
+        write(i, h->var, v);
+      }
     }
     if (record == ReplayRecord::States) r.states.push_back(cur);
   }

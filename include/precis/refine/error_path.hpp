@@ -52,6 +52,20 @@ struct Refinement {
 
 namespace detail {
 
+// An array input as text: "{0: 42, 7: -1; others 0}" (at most 16 cells, then a count).
+inline std::string array_text(const ArrayValue& a) {
+  std::string out = "{";
+  std::size_t shown = 0;
+  for (const auto& [i, v] : a.cells) {
+    if (shown == 16) {
+      out += ", ... " + std::to_string(a.cells.size() - shown) + " more";
+      break;
+    }
+    out += (shown++ == 0 ? "" : ", ") + to_string(i) + ": " + to_string(v);
+  }
+  return out + (a.cells.empty() ? "" : "; ") + "others " + to_string(a.fallback) + "}";
+}
+
 // One counterexample step from the changes a replay recorded for it: O(changes).
 inline CounterexampleStep counterexample_step(CounterexampleStep step,
                                               std::span<const ReplayResult::Change> changes) {
@@ -66,8 +80,18 @@ inline CounterexampleStep counterexample_step(CounterexampleStep step,
 inline Counterexample make_counterexample(const Cfa& cfa, const ErrorPath& path,
                                           const PathInputs& in, const ReplayResult& r) {
   Counterexample cex;
-  for (const auto& v : cfa.variables()) cex.variables.push_back(v.name);
+  for (const auto& v : cfa.exprs().variables()) {
+    cex.variables.push_back(v.name);
+    if (v.type == Type::Array) cex.array_vars.push_back(v.id);
+  }
   cex.initial = in.initial;
+  for (const auto& [x, a] : in.arrays.initial)
+    cex.array_inputs.push_back(cfa.exprs().variable(static_cast<VarId>(x)).name + " initially " +
+                               detail::array_text(a));
+  for (const auto& [i, a] : in.arrays.havoc)
+    if (const auto* h = i < path.steps.size() ? std::get_if<Havoc>(path.steps[i].op) : nullptr)
+      cex.array_inputs.push_back(cfa.exprs().variable(h->var).name + " at step " +
+                                 std::to_string(i + 1) + " " + detail::array_text(a));
   cex.steps.reserve(path.steps.size());
   const std::span<const ReplayResult::Change> all(r.changes);
   std::size_t c = 0;

@@ -58,23 +58,16 @@ PathStatus read_inputs(SsaVars& ssa, std::span<const Operation> ops, const PathF
   for (VarId x = 0; x < base.num_vars(); ++x) {
     auto id = ssa.find(x, 0);
     if (!id) continue;  // not on the path: any value does, 0 it is
-    auto v = model_value(solver, ssa.ssa().var(*id));
-    if (!v) {
-      reason =
-          "the model has no integer value for the initial value of '" + base.variable(x).name + "'";
+    if (!read_model_input(solver, base, x, ssa.ssa().var(*id), in.initial[x], in.arrays.initial, x,
+                          reason))
       return PathStatus::Unknown;
-    }
-    in.initial[x] = std::move(*v);
   }
   for (std::size_t i = 0; i < ops.size(); ++i) {
     const auto* h = std::get_if<Havoc>(&ops[i]);
     if (!h) continue;
-    auto v = model_value(solver, ssa.var(h->var, pf.index_at(i + 1, h->var)));
-    if (!v) {
-      reason = "the model has no integer value for the havoc at step " + std::to_string(i);
+    if (!read_model_input(solver, base, h->var, ssa.var(h->var, pf.index_at(i + 1, h->var)),
+                          in.havoc[i], in.arrays.havoc, i, reason))
       return PathStatus::Unknown;
-    }
-    in.havoc[i] = std::move(*v);
   }
   return PathStatus::Feasible;
 }

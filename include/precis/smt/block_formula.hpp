@@ -219,6 +219,7 @@ struct BlockPathWitness {
   std::vector<EdgeRef> steps;
   std::vector<BigInt> initial;  // exact model values (may exceed 64 bits)
   std::vector<BigInt> havoc;
+  ArrayInputs arrays;                  // the same for array variables
   std::vector<std::size_t> block_end;  // steps[block_end[i] - 1] is block i's last step
 
   [[nodiscard]] std::vector<Operation> operations() const {
@@ -293,24 +294,17 @@ std::optional<BlockPathWitness> block_path_from_model(const Cfa& cfa, SsaVars& s
   for (VarId x = 0; x < base.num_vars(); ++x) {
     auto id = ssa.find(x, 0);
     if (!id) continue;  // unconstrained: any value does
-    auto v = model_value(solver, ssa.ssa().var(*id));
-    if (!v) {
-      reason =
-          "the model has no integer value for the initial value of '" + base.variable(x).name + "'";
+    if (!read_model_input(solver, base, x, ssa.ssa().var(*id), w.initial[x], w.arrays.initial, x,
+                          reason))
       return std::nullopt;
-    }
-    w.initial[x] = std::move(*v);
   }
   w.havoc.assign(w.steps.size(), 0);
   for (std::size_t i = 0; i < w.steps.size(); ++i) {
     const auto* h = std::get_if<Havoc>(w.steps[i].op);
     if (!h) continue;
-    auto v = model_value(solver, ssa.var(h->var, written[i]));
-    if (!v) {
-      reason = "the model has no integer value for the havoc at step " + std::to_string(i);
+    if (!read_model_input(solver, base, h->var, ssa.var(h->var, written[i]), w.havoc[i],
+                          w.arrays.havoc, i, reason))
       return std::nullopt;
-    }
-    w.havoc[i] = std::move(*v);
   }
   return w;
 }

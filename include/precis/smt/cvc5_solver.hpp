@@ -187,6 +187,32 @@ class Cvc5Solver {
     return std::nullopt;
   }
 
+  // Model value of an array term after Sat: its stores over a constant array. nullopt
+  // if a cell or the fallback is not an integer (cannot happen for precis' arrays).
+  std::optional<ArrayValue> array_value(Term t) {
+    if (last_ != SatResult::Sat) throw std::logic_error("Cvc5Solver::array_value without a model");
+    Engine& e = current();
+    cvc5::Term v = e.solver->getValue(translate(e, t));
+    auto big = [](const cvc5::Term& c) -> std::optional<BigInt> {
+      if (c.isInt64Value()) return BigInt(c.getInt64Value());
+      if (c.isIntegerValue()) return parse_big_int(c.getIntegerValue());
+      return std::nullopt;
+    };
+    ArrayValue out;
+    while (v.getKind() == cvc5::Kind::STORE) {  // the outermost store is the latest
+      auto i = big(v[1]);
+      auto x = big(v[2]);
+      if (!i || !x) return std::nullopt;
+      out.cells.emplace(std::move(*i), std::move(*x));
+      v = v[0];
+    }
+    if (!v.isConstArray()) return std::nullopt;
+    auto f = big(v.getConstArrayBase());
+    if (!f) return std::nullopt;
+    out.fallback = std::move(*f);
+    return out;
+  }
+
   // After Unsat: the assumptions of the last check in an unsat core (in their order).
   std::vector<Term> unsat_core() {
     if (last_ != SatResult::Unsat) throw std::logic_error("Cvc5Solver::unsat_core after non-unsat");
@@ -223,8 +249,11 @@ class Cvc5Solver {
     for (VarId v : vars)
       if (std::binary_search(fv.begin(), fv.end(), v)) qv.push_back(v);
     if (qv.empty()) return phi;
-    if ((opts_.qe_max_size != 0 && dag_size(phi, opts_.qe_max_size + 1) > opts_.qe_max_size) ||
-        !is_linear(phi)) {
+    std::sort(qv.begin(), qv.end());
+    std::optional<std::vector<Term>> atoms;  // array terms, opaque to QE
+    if (opts_.qe_max_size == 0 || dag_size(phi, opts_.qe_max_size + 1) <= opts_.qe_max_size)
+      atoms = is_linear(phi) ? std::vector<Term>{} : array_atoms(phi, qv);
+    if (!atoms) {
       ++stats_.qe_declined;
       return std::nullopt;
     }
@@ -239,13 +268,22 @@ class Cvc5Solver {
       consts.push_back(constant(e, v));
       bound.push_back(e.solver->mkVar(sort(e, em_.variable(v).type), em_.variable(v).name));
     }
+    // Each array atom becomes a fresh constant for the elimination and is put back after.
+    std::vector<cvc5::Term> atom_terms, atom_consts;
+    for (Term a : *atoms) {
+      atom_terms.push_back(translate(e, a));
+      atom_consts.push_back(e.solver->mkConst(sort(e, a.type()), "__qe_atom"));
+    }
+    if (!atom_terms.empty()) body = body.substitute(atom_terms, atom_consts);
     body = body.substitute(consts, bound);
     cvc5::Term q = e.solver->mkTerm(cvc5::Kind::EXISTS,
                                     {e.solver->mkTerm(cvc5::Kind::VARIABLE_LIST, bound), body});
     // Out of time, cvc5 returns q itself, which back() refuses.
     std::optional<Term> r;
     try {
-      r = back(e, e.solver->getQuantifierElimination(q));
+      cvc5::Term qf = e.solver->getQuantifierElimination(q);
+      if (!atom_terms.empty()) qf = qf.substitute(atom_consts, atom_terms);
+      r = back(e, qf);
     } catch (const cvc5::CVC5ApiException&) {
     }
     if (!r) out_of_time(limit);
@@ -431,7 +469,13 @@ class Cvc5Solver {
   }
 
   static cvc5::Sort sort(Engine& e, Type t) {
-    return t == Type::Bool ? e.solver->getBooleanSort() : e.solver->getIntegerSort();
+    switch (t) {
+      case Type::Bool: return e.solver->getBooleanSort();
+      case Type::Array:
+        return e.solver->mkArraySort(e.solver->getIntegerSort(), e.solver->getIntegerSort());
+      case Type::Int: break;
+    }
+    return e.solver->getIntegerSort();
   }
 
   cvc5::Term constant(Engine& e, VarId v) {
@@ -489,6 +533,9 @@ class Cvc5Solver {
         r = bit_and_term(s, t, a[0], a[1]);
         break;
       case Op::Pow2: r = pow2_term(s, a[0]); break;
+      case Op::Select: r = mk(K::SELECT); break;
+      case Op::Store: r = mk(K::STORE); break;
+      case Op::ConstArray: r = s.mkConstArray(sort(e, Type::Array), a[0]); break;
     }
     e.cache.emplace(t, r);
     return r;
@@ -581,6 +628,10 @@ class Cvc5Solver {
       auto v = int_of(t);
       if (!v) return std::nullopt;
       r = em_.int_val(*v);
+    } else if (k == K::CONST_ARRAY) {
+      auto v = int_of(t.getConstArrayBase());
+      if (!v) return std::nullopt;
+      r = em_.const_array(em_.int_val(*v));
     } else {
       std::vector<Term> a;
       for (std::size_t i = 0; i < t.getNumChildren(); ++i) {
@@ -646,6 +697,8 @@ class Cvc5Solver {
             break;
           }
           case K::POW2: r = em_.pow2(a.at(0)); break;
+          case K::SELECT: r = em_.select(a.at(0), a.at(1)); break;
+          case K::STORE: r = em_.store(a.at(0), a.at(1), a.at(2)); break;
           case K::TO_REAL:
           case K::TO_INTEGER:  // only over integer terms here (no real variables)
             if (!t[0].getSort().isInteger()) return std::nullopt;

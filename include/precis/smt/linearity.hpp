@@ -9,7 +9,10 @@
 // does not (SMT-LIB leaves x/0 unspecified, which cvc5 models with an uninterpreted
 // function).
 
+#include <algorithm>
 #include <cstddef>
+#include <optional>
+#include <span>
 #include <unordered_map>
 #include <unordered_set>
 #include <utility>
@@ -27,7 +30,7 @@ class LinearityCheck {
  public:
   // One node is non-linear: a product with two or more non-constant factors, a
   // division / mod / rem whose divisor is not a non-zero constant, or a bit operation
-  // (iand, pow2) that is not ground.
+  // (iand, pow2) that is not ground, or an array term.
   bool nonlinear_node(Term t) {
     switch (t.op()) {
       case Op::Mul: {
@@ -45,6 +48,12 @@ class LinearityCheck {
       // Bit operations are outside linear arithmetic unless they fold to a constant.
       case Op::BitAnd: return !constant(t);
       case Op::Pow2: return !constant(t.arg(0));
+      // Arrays are outside linear arithmetic too: no QE, no Farkas over them.
+      case Op::Select:
+      case Op::Store:
+      case Op::ConstArray: return true;
+      case Op::Eq:
+      case Op::Neq: return t.arg(0).type() == Type::Array;
       default: return false;
     }
   }
@@ -93,6 +102,37 @@ class LinearityCheck {
 
 inline bool is_nonlinear_node(Term t) { return LinearityCheck{}.nonlinear_node(t); }
 inline bool is_linear(Term t) { return LinearityCheck{}.linear(t); }
+
+// Linear arithmetic over array atoms (issue 26): the array subterms of t that
+// quantifier elimination may treat as opaque integer (or Boolean) constants, namely the
+// maximal Select terms and array equalities, which must mention none of `bound` (sorted).
+// exists x. phi(x, s) is (exists x. phi(x, y))[y := s] for such a term s. nullopt when
+// an array term mentions a bound variable or t is non-linear elsewhere.
+inline std::optional<std::vector<Term>> array_atoms(Term t, std::span<const VarId> bound) {
+  LinearityCheck lin;
+  std::vector<Term> atoms;
+  std::vector<Term> stack{t};
+  std::unordered_set<Term, TermHash> seen;
+  std::vector<VarId> vars;
+  while (!stack.empty()) {
+    const Term x = stack.back();
+    stack.pop_back();
+    if (!seen.insert(x).second) continue;
+    const bool array_atom = x.op() == Op::Select || ((x.op() == Op::Eq || x.op() == Op::Neq) &&
+                                                     x.arg(0).type() == Type::Array);
+    if (array_atom) {
+      vars.clear();
+      collect_vars(x, vars);
+      for (VarId v : vars)
+        if (std::binary_search(bound.begin(), bound.end(), v)) return std::nullopt;
+      atoms.push_back(x);
+      continue;
+    }
+    if (lin.nonlinear_node(x)) return std::nullopt;
+    for (std::size_t i = 0; i < x.num_args(); ++i) stack.push_back(x.arg(i));
+  }
+  return atoms;
+}
 
 // Number of distinct nodes of the term DAG, counting at most `limit` (0: no limit), so
 // that a size bound on a huge term costs O(limit).

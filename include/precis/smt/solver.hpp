@@ -10,11 +10,13 @@
 #include <chrono>
 #include <concepts>
 #include <cstdint>
+#include <map>
 #include <optional>
 #include <span>
 #include <string>
 #include <vector>
 
+#include "precis/core/array_value.hpp"
 #include "precis/core/big_int.hpp"
 #include "precis/core/limits.hpp"
 #include "precis/expr/term.hpp"
@@ -165,6 +167,44 @@ std::optional<BigInt> model_value(S& s, Term t) {
     if (!v) return std::nullopt;
     return BigInt(*v);
   }
+}
+
+// The model value of an array term after Sat, from a solver that has arrays
+// (Cvc5Solver::array_value); nullopt from one that does not.
+template <SmtSolver S>
+std::optional<ArrayValue> model_array(S& s, Term t) {
+  if constexpr (requires {
+                  { s.array_value(t) } -> std::same_as<std::optional<ArrayValue>>;
+                }) {
+    return s.array_value(t);
+  } else {
+    return std::nullopt;
+  }
+}
+
+// One input of a counterexample (a variable's initial value or a havoc's choice) from
+// the model: the value of `t`, the SSA term of variable x, into `scalar`, or for an array
+// variable into arrays[key]. False, with `reason`, when the model has no such value.
+template <SmtSolver S>
+bool read_model_input(S& s, const ExprManager& base, VarId x, Term t, BigInt& scalar,
+                      std::map<std::size_t, ArrayValue>& arrays, std::size_t key,
+                      std::string& reason) {
+  if (base.variable(x).type == Type::Array) {
+    auto a = model_array(s, t);
+    if (!a) {
+      reason = "the model has no array value for '" + base.variable(x).name + "'";
+      return false;
+    }
+    arrays.insert_or_assign(key, std::move(*a));
+    return true;
+  }
+  auto v = model_value(s, t);
+  if (!v) {
+    reason = "the model has no integer value for '" + base.variable(x).name + "'";
+    return false;
+  }
+  scalar = std::move(*v);
+  return true;
 }
 
 // The deadline of a solver that has one (Cvc5Solver), else none: code that does long

@@ -64,6 +64,11 @@ class ValueEnumerator {
     Enumeration out;
     ExplicitState post = explicit_post(pre, op);
     if (post.is_bottom()) return out;
+    // An array variable has no value to enumerate (the explicit domain never binds one).
+    const ExprManager& base = ssa_->base();
+    const auto enumerable = [&](VarId v) {
+      return base.variable(v).type != Type::Array && tracked(v);
+    };
     Term query;
     std::vector<VarId> known;        // program variables of the query with a value in pre
     std::vector<VarId> candidates;   // program variables to enumerate
@@ -78,7 +83,7 @@ class ValueEnumerator {
       for (VarId v : vars) {
         if (pre.has(v))
           known.push_back(v);
-        else if (tracked(v) && !post.has(v))
+        else if (enumerable(v) && !post.has(v))
           candidates.push_back(v);
       }
       if (is_wide_range(a->cond)) {
@@ -88,7 +93,7 @@ class ValueEnumerator {
       }
       query = a->cond;
     } else if (const auto* s = std::get_if<Assign>(&op)) {
-      if (post.has(s->var) || !tracked(s->var)) {
+      if (post.has(s->var) || !enumerable(s->var)) {
         out.successors.push_back(std::move(post));
         return out;
       }
