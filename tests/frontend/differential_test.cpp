@@ -348,6 +348,48 @@ int main() {
                 {"int", "w"}});
 }
 
+TEST_CASE("differential: large arrays as SMT arrays (select, store, initializers, wrap)") {
+  differential("smt_arrays", R"(
+int g[1000];
+int init[300] = {3, 1, 4, 1};
+unsigned char bytes[500] = {250, 251};
+signed char sc[200] = {0};
+int s = 0, m = 0, c = 0, last = 0, post = 0, pre = 0, w = 0, neg = 0;
+int main() {
+  int a[400] = {0};
+  int i, j;
+  for (i = 0; i < 400; i++) a[i] = i * i;
+  for (i = 0; i < 400; i += 7) s += a[i];
+  for (i = 0; i < 1000; i += 3) g[i] = a[i % 400] - i;
+  m = g[999] + g[3] + g[4];
+  bytes[0] += 10;
+  bytes[1] = bytes[1] * 3;
+  c = bytes[0] + bytes[1] + bytes[499];
+  sc[7] = 200;
+  sc[8] = -129;
+  neg = sc[7] * 1000 + sc[8];
+  j = 2;
+  a[j] += 100;
+  a[j + 1] *= 3;
+  post = a[j]++;
+  pre = ++a[j + 1];
+  last = a[2] + a[3] + init[2] + init[299];
+  int k = 0;
+  a[k++] = 9;
+  w = a[0] + k;
+  return 0;
+}
+)",
+               {{"int", "s"},
+                {"int", "m"},
+                {"int", "c"},
+                {"int", "last"},
+                {"int", "post"},
+                {"int", "pre"},
+                {"int", "w"},
+                {"int", "neg"}});
+}
+
 TEST_CASE("differential: pointers to scalars and into arrays, as parameters and results") {
   differential("pointers", R"(
 int g = 5, h = 7, sw1 = 0, sw2 = 0, sum = 0, diff = 0, via = 0, vp = 0, eq = 0, nul = 0;

@@ -4,7 +4,9 @@
 
 #include <algorithm>
 #include <cstdint>
+#include <map>
 #include <optional>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -78,7 +80,22 @@ inline RunResult run(const Cfa& cfa, std::size_t max_steps = 1000000) {
   RunResult r;
   const ExprManager& em = cfa.exprs();
   r.values.assign(em.num_vars(), std::nullopt);
-  auto val = [&](VarId x) -> OptBigInt { return r.values[x]; };
+  // Array variables (issue 26): known once assigned (a constant array, stores), unknown
+  // after a havoc.
+  std::map<VarId, ArrayValue> arrays;
+  std::set<VarId> unknown_arrays;
+  for (const auto& v : em.variables())
+    if (v.type == Type::Array) unknown_arrays.insert(v.id);
+  struct Val {
+    const RunResult& r;
+    const std::map<VarId, ArrayValue>& arrays;
+    const std::set<VarId>& unknown;
+    OptBigInt operator()(VarId x) const { return r.values[x]; }
+    OptBigInt select(VarId a, const BigInt& i) const {
+      if (unknown.count(a) != 0) return std::nullopt;
+      return arrays.at(a).at(i);
+    }
+  } val{r, arrays, unknown_arrays};
   Loc l = cfa.initial_location();
   for (std::size_t step = 0; step < max_steps; ++step) {
     std::optional<CfaEdge> next;
@@ -110,11 +127,29 @@ inline RunResult run(const Cfa& cfa, std::size_t max_steps = 1000000) {
     }
     const Operation& op = cfa.operation(*next);
     // An uninitialised local: unknown until assigned (reading it fails the run).
-    if (const auto* h = std::get_if<Havoc>(&op)) r.values[h->var] = std::nullopt;
+    if (const auto* h = std::get_if<Havoc>(&op)) {
+      r.values[h->var] = std::nullopt;
+      if (em.variable(h->var).type == Type::Array) unknown_arrays.insert(h->var);
+    }
     // An assignment may copy an unknown value (a guarded write through a pointer keeps
     // an uninitialised cell as it is); only a condition that depends on one fails the run,
     // and a compared variable must end known.
-    if (const auto* a = std::get_if<Assign>(&op)) r.values[a->var] = evaluate_big(a->value, val);
+    if (const auto* a = std::get_if<Assign>(&op)) {
+      if (a->value.type() == Type::Array) {
+        Term base = a->value;
+        while (base.op() == Op::Store) base = base.arg(0);
+        if (base.is_var() && unknown_arrays.count(base.var()) != 0) {
+          unknown_arrays.insert(a->var);  // stores over unknown cells: still unknown
+        } else if (!precis::detail::assign_array(a->var, a->value, val, arrays)) {
+          r.why = "array assignment with an unknown index or value: " + to_string(op, em);
+          return r;
+        } else {
+          unknown_arrays.erase(a->var);
+        }
+      } else {
+        r.values[a->var] = evaluate_big(a->value, val);
+      }
+    }
     r.path.push_back(op);
     l = cfa.target(*next);
   }

@@ -44,9 +44,18 @@ TEST_CASE("pointers outside the model (no heap, integer objects only)") {
          "'malloc' whose result is not converted to a pointer to one object type");
 }
 
-TEST_CASE("arrays the cell-wise encoding does not take + structs + unions") {
-  expect("int a[100000];\nint main() { return a[0]; }", "1:5",
-         "array type 'int[100000]': 100000 elements, more than the cell-wise encoding takes (128)");
+TEST_CASE("arrays precis does not take + structs + unions") {
+  expect("int a[300000000];\nint main() { return a[0]; }", "1:5",
+         "array type 'int[300000000]': 300000000 elements, more than precis' arrays take "
+         "(268435456)");
+  // Above 128 elements an array is one SMT array, which no pointer reaches.
+  expect("int a[1000];\nint main() {\n  int *p = &a[3];\n  return *p;\n}", "3:13",
+         "pointer into the array 'a' of 1000 elements (above 128 elements an array is one SMT "
+         "array, which pointers do not reach)");
+  expect("int a[1000];\nint main() {\n  int *p = a;\n  return *p;\n}", "3:12",
+         "pointer into the array 'a' of 1000 elements");
+  expect("int main() {\n  int a[1000];\n  return a[1000];\n}", "3:10",
+         "index 1000 outside the array 'main::a' of 1000 elements");
   expect("int main() {\n  int m[2][3];\n  return m[2][0];\n}", "3:10",
          "index 2 outside an array of 2 elements");
   expect("int main() {\n  int m[400][3];\n}", "2:7",

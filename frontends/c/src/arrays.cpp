@@ -11,8 +11,19 @@
 //     abort(), and is not an error of the property);
 //   - a read is ite(i = 0, a[0], ite(i = 1, a[1], ... a[N-1]));
 //   - a write a[i] = v is N assignments a[k] := ite(i = k, v, a[k]).
-// Larger arrays, arrays of arrays and arrays of non-integers are refused. Every cell also
-// has an address, so an array decays to a pointer to its first cell (pointers.cpp).
+// Every cell also has an address, so an array decays to a pointer to its first cell
+// (pointers.cpp).
+//
+// A larger array (up to kMaxWholeArray elements) is one variable of the array sort
+// (expr/term.hpp: select, store, constant arrays; the solver's theory of arrays): a read
+// a[i] is select(a, i), a write a[i] = v is a := store(a, i, v), static storage starts as
+// the constant array 0, and an initializer list stores its elements over it. The index
+// is checked as above. A local without initializer is havocked, and a read of it assumes
+// the value in the element type's range (C gives every object a value of its type). No
+// pointer reaches such an array: taking its address is refused.
+//
+// Arrays of arrays and arrays of non-integers are refused (arrays of structs are
+// structs.cpp's).
 
 #include <cstdint>
 #include <optional>
@@ -38,10 +49,10 @@ std::optional<std::pair<IntType, std::size_t>> Translator::array_shape(
     unsupported(where, "array of unions '" + name + "'");
   const std::uint64_t n = ca->getSize().getZExtValue();
   if (n == 0) unsupported(where, "array type '" + name + "' of no elements");
-  if (n > opt_.max_array_cells)
+  if (n > kMaxWholeArray)
     unsupported(where, "array type '" + name + "': " + std::to_string(n) +
-                           " elements, more than the cell-wise encoding takes (" +
-                           std::to_string(opt_.max_array_cells) + ")");
+                           " elements, more than precis' arrays take (" +
+                           std::to_string(kMaxWholeArray) + ")");
   return std::make_pair(int_type(ca->getElementType(), where), static_cast<std::size_t>(n));
 }
 
@@ -50,6 +61,11 @@ ArrayObject Translator::new_array(const std::string& name, std::uint32_t scope, 
   ArrayObject a;
   a.elem = elem;
   a.name = name;
+  a.size = n;
+  if (n > opt_.max_array_cells) {
+    a.whole = new_var(name, scope, Type::Array);
+    return a;
+  }
   a.cells.reserve(n);
   for (std::size_t k = 0; k < n; ++k)
     a.cells.push_back(new_var(name + "[" + std::to_string(k) + "]", scope));
@@ -59,14 +75,37 @@ ArrayObject Translator::new_array(const std::string& name, std::uint32_t scope, 
 // Sets the cells from `init` (an initializer list; missing elements are 0, as in C), or
 // to 0 (`zero`: static storage), or to any value of the element type (a local without
 // initializer).
-void Translator::init_array(const ArrayObject& a, const clang::Expr* init, bool zero,
+void Translator::init_array(ArrayObject& a, const clang::Expr* init, bool zero,
                             bool constant_only) {
   const clang::InitListExpr* list = nullptr;
   if (init != nullptr) {
     list = llvm::dyn_cast<clang::InitListExpr>(init->IgnoreParenImpCasts());
     if (list == nullptr) unsupported(init, "array initializer other than a list");
-    if (list->getNumInits() > a.cells.size())
-      unsupported(init, "initializer list longer than the array");
+    if (list->getNumInits() > a.size) unsupported(init, "initializer list longer than the array");
+  }
+  if (a.whole) {
+    const VarId x = *a.whole;
+    a.unconstrained = list == nullptr && !zero;
+    if (a.unconstrained) {
+      emit(Havoc{x});
+      return;
+    }
+    emit(Assign{x, em_.const_array(num(0))});
+    for (std::size_t k = 0; list != nullptr && k < list->getNumInits(); ++k) {
+      const clang::Expr* e = list->getInit(k);
+      if (llvm::isa<clang::ImplicitValueInitExpr>(e)) continue;
+      at(e->getExprLoc());
+      Term v;
+      if (constant_only) {
+        auto c = constant(e);
+        if (!c) unsupported(e, "non-constant initializer of a global array");
+        v = as_int(convert(num(*c), type_of(e), a.elem));
+      } else {
+        v = as_int(rvalue(e));
+      }
+      emit(Assign{x, em_.store(em_.var(x), num(static_cast<std::int64_t>(k)), v)});
+    }
+    return;
   }
   for (std::size_t k = 0; k < a.cells.size(); ++k) {
     const clang::Expr* e = list != nullptr && k < list->getNumInits() ? list->getInit(k) : nullptr;
@@ -108,6 +147,12 @@ const ArrayObject* Translator::array_of(const clang::Expr* base) {
   unsupported(base, "subscript of an expression that is not an array variable or a pointer");
 }
 
+void Translator::refuse_whole_address_(const ArrayObject& a, const clang::Expr* where) const {
+  unsupported(where, "pointer into the array '" + a.name + "' of " + std::to_string(a.size) +
+                         " elements (above " + std::to_string(opt_.max_array_cells) +
+                         " elements an array is one SMT array, which pointers do not reach)");
+}
+
 Place Translator::element_place(const clang::ArraySubscriptExpr* e) {
   if (array_region(e->getBase())) return aggregate_element_place(e);  // structs.cpp
   const ArrayObject* a = array_of(e->getBase());
@@ -118,16 +163,19 @@ Place Translator::element_place(const clang::ArraySubscriptExpr* e) {
     return deref_place(address, e->getType(), e);
   }
   const Term i = as_int(rvalue(e->getIdx()));
-  const auto n = static_cast<std::int64_t>(a->cells.size());
-  if (i.is_const()) {
-    if (i.value() < 0 || i.value() >= n)
-      unsupported(e, "index " + std::to_string(i.value()) + " outside the array '" + a->name +
-                         "' of " + std::to_string(n) + " elements");
+  const auto n = static_cast<std::int64_t>(a->size);
+  if (i.is_const() && (i.value() < 0 || i.value() >= n))
+    unsupported(e, "index " + std::to_string(i.value()) + " outside the array '" + a->name +
+                       "' of " + std::to_string(n) + " elements");
+  if (i.is_const() && !a->whole)
     return Place{a->cells[static_cast<std::size_t>(i.value())], {}, Term{}};
-  }
-  const Term saved = snapshot(i);
+  const Term saved = i.is_const() ? i : snapshot(i);
   at(e->getExprLoc());
-  emit(Assume{em_.and_(em_.le(num(0), saved), em_.lt(saved, num(n)))});
+  if (!i.is_const()) emit(Assume{em_.and_(em_.le(num(0), saved), em_.lt(saved, num(n)))});
+  if (a->whole) {
+    if (a->unconstrained) emit(Assume{in_range(em_.select(em_.var(*a->whole), saved), a->elem)});
+    return Place{*a->whole, {}, saved};
+  }
   Place p{std::nullopt, {}, saved};
   for (std::size_t k = 0; k < a->cells.size(); ++k)
     p.cells.emplace_back(static_cast<std::int64_t>(k), a->cells[k]);
@@ -147,6 +195,7 @@ Place Translator::place(const clang::Expr* e) {
 
 // The cell whose key matches: ite(key = k0, c0, ite(key = k1, c1, ... c_last)).
 Term Translator::load(const Place& p) {
+  if (p.var && p.key.valid()) return em_.select(em_.var(*p.var), p.key);  // a whole array
   if (p.var) return em_.var(*p.var);
   Term r = em_.var(p.cells.back().second);
   for (std::size_t k = p.cells.size() - 1; k-- > 0;)
@@ -155,6 +204,10 @@ Term Translator::load(const Place& p) {
 }
 
 void Translator::write(const Place& p, Term value) {
+  if (p.var && p.key.valid()) {  // a whole array
+    emit(Assign{*p.var, em_.store(em_.var(*p.var), p.key, as_int(value))});
+    return;
+  }
   if (p.var) {
     emit(Assign{*p.var, as_int(value)});
     return;

@@ -92,8 +92,8 @@ std::string Translator::unique_name(const std::string& base) {
   }
 }
 
-VarId Translator::new_var(const std::string& name, std::uint32_t scope) {
-  return em_.declare(unique_name(name), Type::Int, scope);
+VarId Translator::new_var(const std::string& name, std::uint32_t scope, Type type) {
+  return em_.declare(unique_name(name), type, scope);
 }
 
 VarId Translator::new_temp() {

@@ -99,6 +99,7 @@ void Translator::register_scalar(
 
 void Translator::register_array(ArrayObject& a, clang::QualType elem,
                                 std::vector<MemObject>& objects) {
+  if (a.whole) return;  // an SMT array has no addresses (array_address refuses them)
   a.base_id = next_address_;
   next_address_ += static_cast<std::int64_t>(a.cells.size()) + 1;
   for (std::size_t k = 0; k < a.cells.size(); ++k)
@@ -146,6 +147,7 @@ Term Translator::array_address(const clang::Expr* array_expr) {
   if (auto r = array_region(array_expr)) return region_address(*r);  // inside an aggregate
   const ArrayObject* a = array_of(array_expr);
   if (a == nullptr) unsupported(array_expr, "array that is not an array variable");
+  refuse_whole_address(*a, array_expr);
   return num(a->base_id);
 }
 
@@ -179,6 +181,7 @@ Term Translator::address_of(const clang::UnaryOperator* uo) {
     }
     // &a[i] (i may be one past the end) or &p[i]: an address, no access.
     const ArrayObject* a = array_of(as->getBase());
+    if (a != nullptr) refuse_whole_address(*a, as);
     const Term base = a != nullptr ? num(a->base_id) : rvalue(as->getBase());
     return mk(Op::Add,
               {impure(as->getIdx()) ? snapshot(base) : base, as_int(rvalue(as->getIdx()))});

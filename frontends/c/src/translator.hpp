@@ -83,16 +83,25 @@ inline const clang::Type* object_type(clang::QualType t) {
 
 // ---- the translator ---------------------------------------------------------------------
 
-// A fixed-size integer array, cell by cell (arrays.cpp); its cells have the addresses
-// base_id, base_id + 1, ... (pointers.cpp).
+// A fixed-size integer array (arrays.cpp): cell by cell, the cells with the addresses
+// base_id, base_id + 1, ... (pointers.cpp); or, above TranslateOptions::max_array_cells,
+// one variable of the array sort (`whole`), which no pointer reaches. `unconstrained`:
+// a whole array whose cells may hold any integer (a local without initializer), so a
+// read assumes its value in the element type's range.
+// The largest array precis takes: 2^28 elements (a[i] needs 0 <= i < N, nothing more).
+inline constexpr std::size_t kMaxWholeArray = std::size_t{1} << 28;
 struct ArrayObject {
   std::vector<VarId> cells;
   IntType elem;
   std::string name;
   std::int64_t base_id = 0;
+  std::optional<VarId> whole;
+  std::size_t size = 0;
+  bool unconstrained = false;
 };
 // What an assignment writes or a read reads: a variable, or the one of `cells` whose key
-// equals `key` (an array cell by its index, an object by its address).
+// equals `key` (an array cell by its index, an object by its address), or, when `var` is
+// an array variable, its cell at index `key`.
 struct Place {
   std::optional<VarId> var;
   std::vector<std::pair<std::int64_t, VarId>> cells;
@@ -253,7 +262,7 @@ class Translator {
   void jump_and_cut(Loc to);
   std::uint32_t function_index(const std::string& name);
   std::string unique_name(const std::string& base);
-  VarId new_var(const std::string& name, std::uint32_t scope);
+  VarId new_var(const std::string& name, std::uint32_t scope, Type type = Type::Int);
   VarId new_temp();
   Term snapshot(Term t);
 
@@ -283,8 +292,12 @@ class Translator {
   std::optional<std::pair<IntType, std::size_t>> array_shape(clang::QualType qt,
                                                              clang::SourceLocation where) const;
   ArrayObject new_array(const std::string& name, std::uint32_t scope, IntType elem, std::size_t n);
-  void init_array(const ArrayObject& a, const clang::Expr* init, bool zero, bool constant_only);
+  void init_array(ArrayObject& a, const clang::Expr* init, bool zero, bool constant_only);
   const ArrayObject* array_of(const clang::Expr* base);
+  [[noreturn]] void refuse_whole_address_(const ArrayObject& a, const clang::Expr* where) const;
+  void refuse_whole_address(const ArrayObject& a, const clang::Expr* where) const {
+    if (a.whole) refuse_whole_address_(a, where);
+  }
   Place element_place(const clang::ArraySubscriptExpr* e);
   Place place(const clang::Expr* e);
   Term load(const Place& p);

@@ -36,11 +36,13 @@ inline void print_counterexample(std::ostream& os, const Counterexample& cex,
   auto cell = [](const std::string& c) { return c.size() > 48 ? c.substr(0, 45) + "..." : c; };
   if (cex.variables.size() <= fmt.table_max_variables) {
     std::vector<std::string> head{"step", "edge", "operation"};
-    for (const auto& v : cex.variables) head.push_back(v);
+    for (std::size_t v = 0; v < cex.variables.size(); ++v)
+      if (!cex.is_array(v)) head.push_back(cex.variables[v]);
     std::vector<std::vector<std::string>> rows;
     {
       std::vector<std::string> r{"0", "(initial)", ""};
-      for (const auto& x : cex.initial) r.push_back(to_string(x));
+      for (std::size_t v = 0; v < cex.initial.size(); ++v)
+        if (!cex.is_array(v)) r.push_back(to_string(cex.initial[v]));
       rows.push_back(std::move(r));
     }
     std::vector<BigInt> cur = cex.initial;
@@ -49,7 +51,8 @@ inline void print_counterexample(std::ostream& os, const Counterexample& cex,
       for (const auto& [x, val] : s.changes)
         if (x < cur.size()) cur[x] = val;
       std::vector<std::string> r{std::to_string(i + 1), edge_of(s), s.operation};
-      for (const auto& x : cur) r.push_back(to_string(x));
+      for (std::size_t v = 0; v < cur.size(); ++v)
+        if (!cex.is_array(v)) r.push_back(to_string(cur[v]));
       r.resize(head.size());
       rows.push_back(std::move(r));
     }
@@ -74,7 +77,7 @@ inline void print_counterexample(std::ostream& os, const Counterexample& cex,
     os << "  initial:";
     const std::size_t shown_init = std::min(cex.initial.size(), fmt.max_initial);
     for (std::size_t v = 0; v < shown_init; ++v)
-      os << ' ' << cex.variables[v] << '=' << to_string(cex.initial[v]);
+      if (!cex.is_array(v)) os << ' ' << cex.variables[v] << '=' << to_string(cex.initial[v]);
     if (shown_init < cex.initial.size())
       os << " ... (" << cex.initial.size() - shown_init << " more; --json has all)";
     os << '\n';
@@ -96,6 +99,10 @@ inline void print_counterexample(std::ostream& os, const Counterexample& cex,
   if (shown_steps < cex.steps.size())
     os << "  ... " << cex.steps.size() - shown_steps
        << " more steps not shown (--json has the whole path)\n";
+  if (!cex.array_inputs.empty()) {
+    os << "Array inputs (the cells the model lists, then the value of every other cell):\n";
+    for (const auto& a : cex.array_inputs) os << "  " << a << '\n';
+  }
 }
 
 inline void print_statistics(std::ostream& os, const Statistics& s) {
@@ -188,7 +195,13 @@ inline void write_json(std::ostream& os, const VerificationResult& r, const std:
         j.field(x < c.variables.size() ? c.variables[x] : std::to_string(x), val);
       j.end_object().end_object();
     }
-    j.end_array().end_object();
+    j.end_array();
+    if (!c.array_inputs.empty()) {
+      j.key("array_inputs").begin_array();
+      for (const auto& a : c.array_inputs) j.value(a);
+      j.end_array();
+    }
+    j.end_object();
   }
   j.end_object();
   os << '\n';

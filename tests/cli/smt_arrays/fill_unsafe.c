@@ -1,0 +1,11 @@
+// As fill_safe.c, but the check expects the wrong value: the bug needs n >= 4.
+extern void reach_error(void);
+extern int __VERIFIER_nondet_int(void);
+int a[100000];
+int main(void) {
+  int n = __VERIFIER_nondet_int();
+  if (n < 0 || n > 100000) return 0;
+  for (int k = 0; k < n; k++) a[k] = 2 * k;
+  if (n > 3 && a[3] != 7) reach_error();
+  return 0;
+}
