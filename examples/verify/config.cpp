@@ -162,6 +162,11 @@ OptionHandles add_options(CLI::App& app, Config& cfg) {
                  "data model of a bare C program (.c, .i): ILP32 (default, as SV-COMP's C "
                  "tasks) or LP64; a task (.yml) has its own; not for a .cfa model")
       ->check(CLI::IsMember({"ILP32", "LP64"}));
+  app.add_option("--array-cells", cfg.array_cells,
+                 "C arrays of at most this many elements are encoded cell by cell, larger "
+                 "ones as one SMT array (0: every array is an SMT array)")
+      ->transform(count)
+      ->capture_default_str();
   app.add_option("--interpolation", cfg.interpolation,
                  "predicate refiner's interpolation: auto (Farkas, then core + weakest "
                  "preconditions), farkas, core-wp, cvc5 (experimental)")
@@ -289,6 +294,9 @@ void finish_options(Config& cfg, const OptionHandles& given) {
                       ")");
   }
   // A .cfa model has no C types.
+  if (cfg.array_cells != kDefaultArrayCells && !is_c_input(cfg.model))
+    throw usage_error("--array-cells applies to C programs (.c, .i) and tasks, not to the model " +
+                      cfg.model);
   if (!cfg.data_model.empty() && !is_c_input(cfg.model))
     throw usage_error("--data-model applies to C programs (.c, .i) and tasks, not to the model " +
                       cfg.model);

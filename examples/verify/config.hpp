@@ -28,6 +28,10 @@ inline std::size_t default_memory_limit_mb() {
   return phys ? phys / 4 * 3 / (1024 * 1024) : 0;
 }
 
+// C arrays of at most this many elements are cell by cell, larger ones SMT arrays unless a
+// pointer reaches them (TranslateOptions::max_cellwise_array).
+inline constexpr std::size_t kDefaultArrayCells = 8;
+
 struct Config {
   std::string model;
   std::string analysis = "auto";
@@ -44,6 +48,7 @@ struct Config {
   bool quiet = false;
   std::string arg_dot;
   std::string cfa_dot;
+  std::size_t array_cells = kDefaultArrayCells;  // TranslateOptions::max_cellwise_array
   std::string data_model;  // ILP32 or LP64 of a bare .c / .i (empty: ILP32; a task has its own)
   std::string emit_chc;    // write the model's Horn clauses here, do not verify
   // SMT-based analyses

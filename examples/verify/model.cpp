@@ -43,6 +43,7 @@ Model load_model(const Config& cfg, const precis::Limits& limits) {
 #ifdef PRECIS_HAVE_CFRONT
     precis::c::TranslateOptions opts;
     opts.deadline = precis::Deadline::of(limits);
+    opts.max_cellwise_array = cfg.array_cells;
     if (is_c_program(path)) {
       // A bare program has no task to name its data model: --data-model, ILP32 by default
       // as SV-COMP's C tasks.

@@ -1,7 +1,8 @@
 // The C front end's arrays (issue 26): fixed-size one-dimensional arrays of integers,
 // local and global, with initializers and variable indices, encoded cell-wise.
 //
-// An array `int a[N]` with N <= TranslateOptions::max_array_cells is N program variables
+// An array `int a[N]` that a pointer reaches, with N <= max_array_cells (128), (or with
+// N <= TranslateOptions::max_cellwise_array, 8 by default) is N variables
 // `a[0]`, ..., `a[N-1]` (locals `f::a[k]`), so every domain and the solver see plain
 // integers and a correctness witness may name a cell as C does. An access with a constant
 // index is that cell. With a variable index i (saved first, as any operand a later side
@@ -14,13 +15,13 @@
 // Every cell also has an address, so an array decays to a pointer to its first cell
 // (pointers.cpp).
 //
-// A larger array (up to kMaxWholeArray elements) is one variable of the array sort
-// (expr/term.hpp: select, store, constant arrays; the solver's theory of arrays): a read
-// a[i] is select(a, i), a write a[i] = v is a := store(a, i, v), static storage starts as
-// the constant array 0, and an initializer list stores its elements over it. The index
-// is checked as above. A local without initializer is havocked, and a read of it assumes
-// the value in the element type's range (C gives every object a value of its type). No
-// pointer reaches such an array: taking its address is refused.
+// Any other array (up to kMaxWholeArray elements) is one variable of the array sort (expr/term.hpp:
+// select, store, constant arrays; the solver's theory of arrays): a read a[i] is select(a, i), a
+// write a[i] = v is a := store(a, i, v), static storage starts as the constant array 0, and an
+// initializer list stores its elements over it. The index is checked as above. A local without
+// initializer is havocked, and a read of it assumes the value in the element type's range (C gives
+// every object a value of its type). No pointer reaches such an array: taking its address is
+// refused.
 //
 // Arrays of arrays and arrays of non-integers are refused (arrays of structs are
 // structs.cpp's).
@@ -57,12 +58,14 @@ std::optional<std::pair<IntType, std::size_t>> Translator::array_shape(
 }
 
 ArrayObject Translator::new_array(const std::string& name, std::uint32_t scope, IntType elem,
-                                  std::size_t n) {
+                                  std::size_t n, bool needs_addresses) {
   ArrayObject a;
   a.elem = elem;
   a.name = name;
   a.size = n;
-  if (n > opt_.max_array_cells) {
+  // Cells have addresses, an SMT array has none: an array a pointer may reach (address
+  // taken, decayed to a pointer, on the heap) stays cell by cell.
+  if (n > opt_.max_cellwise_array && (!needs_addresses || n > opt_.max_array_cells)) {
     a.whole = new_var(name, scope, Type::Array);
     return a;
   }

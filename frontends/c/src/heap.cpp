@@ -213,7 +213,7 @@ void Translator::add_heap_site(const clang::CallExpr* call, clang::QualType poin
       h.addresses.push_back(s->base_id);
     } else {
       ArrayObject a = new_array(name, global_scope, int_type(pointee, call->getExprLoc()),
-                                static_cast<std::size_t>(n));
+                                static_cast<std::size_t>(n), true);
       register_array(a, pointee, global_objects_);
       for (VarId c : a.cells) init(c, a.elem);
       h.addresses.push_back(a.base_id);

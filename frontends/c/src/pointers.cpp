@@ -128,7 +128,8 @@ void Translator::predeclare_objects(const clang::Stmt* body) {
           register_struct(vd, s, fr.objects, fr.addresses);
           fr.structs[vd] = s;
         } else if (auto shape = array_shape(vd->getType(), vd->getLocation())) {
-          ArrayObject a = new_array(name, fr.index, shape->first, shape->second);
+          ArrayObject a = new_array(name, fr.index, shape->first, shape->second,
+                                    address_taken_.count(vd->getCanonicalDecl()) != 0);
           register_array(a, ctx_.getAsArrayType(vd->getType())->getElementType(), fr.objects);
           fr.arrays[vd] = std::move(a);
         } else if (address_taken_.count(vd->getCanonicalDecl()) != 0) {

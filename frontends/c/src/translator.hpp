@@ -84,7 +84,7 @@ inline const clang::Type* object_type(clang::QualType t) {
 // ---- the translator ---------------------------------------------------------------------
 
 // A fixed-size integer array (arrays.cpp): cell by cell, the cells with the addresses
-// base_id, base_id + 1, ... (pointers.cpp); or, above TranslateOptions::max_array_cells,
+// base_id, base_id + 1, ... (pointers.cpp); or, above TranslateOptions::max_cellwise_array,
 // one variable of the array sort (`whole`), which no pointer reaches. `unconstrained`:
 // a whole array whose cells may hold any integer (a local without initializer), so a
 // read assumes its value in the element type's range.
@@ -291,7 +291,8 @@ class Translator {
   // ---- arrays (arrays.cpp) ------------------------------------------------------------
   std::optional<std::pair<IntType, std::size_t>> array_shape(clang::QualType qt,
                                                              clang::SourceLocation where) const;
-  ArrayObject new_array(const std::string& name, std::uint32_t scope, IntType elem, std::size_t n);
+  ArrayObject new_array(const std::string& name, std::uint32_t scope, IntType elem, std::size_t n,
+                        bool needs_addresses);
   void init_array(ArrayObject& a, const clang::Expr* init, bool zero, bool constant_only);
   const ArrayObject* array_of(const clang::Expr* base);
   [[noreturn]] void refuse_whole_address_(const ArrayObject& a, const clang::Expr* where) const;

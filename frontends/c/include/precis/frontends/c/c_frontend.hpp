@@ -60,8 +60,17 @@ struct TranslateOptions {
   // such paths reach the error.
   std::uint32_t max_recursion_depth = 64;
   // Arrays of at most this many elements are encoded cell by cell (one variable per
-  // element); larger ones are unsupported.
+  // element), and aggregates of at most 8 times as many scalars leaf by leaf; larger
+  // aggregates and heap arrays are unsupported.
   std::size_t max_array_cells = 128;
+  // One-dimensional integer arrays of more elements than this that no pointer reaches
+  // are one variable of the array sort (SMT arrays); the others are cell by cell (up to
+  // max_array_cells). Measured (bench/README.md, "Large arrays as SMT arrays"): cells give
+  // invariants over every cell for free (a 4-cell array written at nondeterministic
+  // indices is SAFE only cell by cell), but a loop over the array costs 0.06, 0.19, 0.55,
+  // 2.1 s at 4, 8, 16, 32 cells and > 60 s at 100, against 0.05 s at any size as an SMT
+  // array. precis-verify's --array-cells.
+  std::size_t max_cellwise_array = 8;
   std::size_t max_recursive_calls = 4096;
   // Each malloc/calloc call site of the program has this many heap objects; the
   // allocation that would need one more is a bound marker, as deeper recursion is.
