@@ -390,6 +390,44 @@ int main() {
                 {"int", "neg"}});
 }
 
+TEST_CASE("differential: pointers into SMT arrays, and heap arrays of a run-time size") {
+  differential("smt_array_pointers", R"(
+extern void *malloc(unsigned long);
+extern void *calloc(unsigned long, unsigned long);
+int big[500];
+int s = 0, t = 0, u = 0, v = 0, w = 0;
+void fill(int *p, int n, int step) {
+  for (int i = 0; i < n; i++) p[i] = i * step;
+}
+int sum(const int *p, int n) {
+  int r = 0;
+  for (int i = 0; i < n; i++) r += *(p + i);
+  return r;
+}
+int main() {
+  fill(big, 500, 3);
+  s = sum(big + 100, 50);
+  int *q = &big[7];
+  *q += 1000;
+  q[2] = -5;
+  t = big[7] + big[9] + *(q + 1);
+  int n = 137;
+  int *h = calloc(n, sizeof(int));  // (the executor reads no unknown cell)
+  fill(h, n, 2);
+  h[136] = 1;
+  u = sum(h, n);
+  unsigned char *c = calloc(n, 1);
+  c[3] = 300;
+  v = c[3] + c[4] + c[136];
+  short *z = calloc(n - 37, sizeof(short));
+  for (int k = 0; k < 100; k++) z[k] = (short)(k * 1000);
+  w = z[99] + z[40];
+  return 0;
+}
+)",
+               {{"int", "s"}, {"int", "t"}, {"int", "u"}, {"int", "v"}, {"int", "w"}});
+}
+
 TEST_CASE("differential: pointers to scalars and into arrays, as parameters and results") {
   differential("pointers", R"(
 int g = 5, h = 7, sw1 = 0, sw2 = 0, sum = 0, diff = 0, via = 0, vp = 0, eq = 0, nul = 0;

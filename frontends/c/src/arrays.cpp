@@ -20,8 +20,9 @@
 // write a[i] = v is a := store(a, i, v), static storage starts as the constant array 0, and an
 // initializer list stores its elements over it. The index is checked as above. A local without
 // initializer is havocked, and a read of it assumes the value in the element type's range (C gives
-// every object a value of its type). No pointer reaches such an array: taking its address is
-// refused.
+// every object a value of its type). A pointer that reaches such an array (one of more than 128
+// cells whose address is taken) holds an address in a range of its own, and a dereference reads
+// at the address minus the range's start (pointers.cpp).
 //
 // Arrays of arrays and arrays of non-integers are refused (arrays of structs are
 // structs.cpp's).
@@ -150,12 +151,6 @@ const ArrayObject* Translator::array_of(const clang::Expr* base) {
   unsupported(base, "subscript of an expression that is not an array variable or a pointer");
 }
 
-void Translator::refuse_whole_address_(const ArrayObject& a, const clang::Expr* where) const {
-  unsupported(where, "pointer into the array '" + a.name + "' of " + std::to_string(a.size) +
-                         " elements (above " + std::to_string(opt_.max_array_cells) +
-                         " elements an array is one SMT array, which pointers do not reach)");
-}
-
 Place Translator::element_place(const clang::ArraySubscriptExpr* e) {
   if (array_region(e->getBase())) return aggregate_element_place(e);  // structs.cpp
   const ArrayObject* a = array_of(e->getBase());
@@ -200,10 +195,18 @@ Place Translator::place(const clang::Expr* e) {
 Term Translator::load(const Place& p) {
   if (p.var && p.key.valid()) return em_.select(em_.var(*p.var), p.key);  // a whole array
   if (p.var) return em_.var(*p.var);
-  Term r = em_.var(p.cells.back().second);
-  for (std::size_t k = p.cells.size() - 1; k-- > 0;)
-    r = em_.ite(em_.eq(p.key, num(p.cells[k].first)), em_.var(p.cells[k].second), r);
-  return r;
+  // Through a pointer: an ite over the cells and the SMT arrays the address may reach.
+  std::optional<Term> r;
+  for (auto it = p.ranges.rbegin(); it != p.ranges.rend(); ++it) {
+    const auto& [id, var, length] = *it;
+    const Term read = em_.select(em_.var(var), mk(Op::Sub, {p.key, num(id)}));
+    r = r ? em_.ite(in_array(p.key, id, length), read, *r) : read;
+  }
+  for (std::size_t k = p.cells.size(); k-- > 0;) {
+    const Term cell = em_.var(p.cells[k].second);
+    r = r ? em_.ite(em_.eq(p.key, num(p.cells[k].first)), cell, *r) : cell;
+  }
+  return *r;
 }
 
 void Translator::write(const Place& p, Term value) {
@@ -218,6 +221,11 @@ void Translator::write(const Place& p, Term value) {
   const Term v = snapshot(as_int(value));  // the cells change one by one
   for (const auto& [key, cell] : p.cells)
     emit(Assign{cell, em_.ite(em_.eq(p.key, num(key)), v, em_.var(cell))});
+  for (const auto& [id, var, length] : p.ranges) {
+    const Term a = em_.var(var);
+    emit(Assign{var, em_.ite(in_array(p.key, id, length),
+                             em_.store(a, mk(Op::Sub, {p.key, num(id)}), v), a)});
+  }
 }
 
 }  // namespace precis::c::detail

@@ -21,7 +21,12 @@
 // behaviour, which reachability tasks are free of). The objects' variables are named
 // with `#` (`heap#12#5#0.next#ptr`): witnesses never state them.
 //
-// Refused: a size that is not a constant multiple of the element size, a result kept
+// A size known only at run time, for an integer type, at a site that runs at most once, is
+// one SMT array object over a range of kMaxWholeArray addresses (variable_size_site); its
+// length is the size divided by the element size, and a length beyond the range is a
+// bound marker.
+//
+// Refused: any other size that is not a constant multiple of the element size, a result kept
 // in a `void *` that is converted to no type or to several, realloc.
 
 #include <algorithm>
@@ -171,11 +176,22 @@ void Translator::add_heap_site(const clang::CallExpr* call, clang::QualType poin
       bytes = m ? std::optional<std::int64_t>(*bytes * *m) : std::nullopt;
     }
   }
+  const bool is_struct_type = is_struct(pointee);
   if (!bytes) {
-    h.refused = "'" + fn + "' of a size that is not a constant";
+    if (is_struct_type || !pointee->isIntegralOrEnumerationType()) {
+      h.refused = "'" + fn + "' of a size that is not a constant, for objects of type '" +
+                  pointee.getAsString() + "'";
+      return;
+    }
+    if (objects != 1) {
+      h.refused = "'" + fn +
+                  "' of a size that is not a constant, at a call that may run more "
+                  "than once";
+      return;
+    }
+    variable_size_site(h, call, pointee, zeroed);
     return;
   }
-  const bool is_struct_type = is_struct(pointee);
   if (!is_struct_type && !pointee->isIntegralOrEnumerationType()) {
     h.refused = "'" + fn + "' of objects of type '" + pointee.getAsString() + "'";
     return;
@@ -223,6 +239,35 @@ void Translator::add_heap_site(const clang::CallExpr* call, clang::QualType poin
   emit(Assign{h.count, num(0)});
 }
 
+// An integer array of a size known only at run time, from a site that runs at most
+// once: one SMT array object (arrays.cpp) over a range of kMaxWholeArray addresses, and a
+// length variable the allocation sets.
+void Translator::variable_size_site(HeapSite& h, const clang::CallExpr* call,
+                                    clang::QualType pointee, bool zeroed) {
+  const std::string site = "heap#" + std::to_string(line_of(call->getExprLoc())) + "#" +
+                           std::to_string(column_of(call->getExprLoc()));
+  (void)int_type(pointee, call->getExprLoc());
+  h.elem_bytes = ctx_.getTypeSizeInChars(pointee).getQuantity();
+  if (h.elem_bytes < 1) {
+    h.refused = "'malloc' of objects of no size";
+    return;
+  }
+  at(call->getExprLoc());
+  const VarId arr = new_var(site + "#0", global_scope, Type::Array);
+  if (zeroed)
+    emit(Assign{arr, em_.const_array(num(0))});
+  else
+    emit(Havoc{arr});  // reads assume the element type's range (deref_place)
+  h.length = new_var(site + "#length", global_scope);
+  emit(Assign{*h.length, num(0)});
+  const std::int64_t id = next_address_;
+  next_address_ += static_cast<std::int64_t>(kMaxWholeArray) + 1;
+  global_objects_.push_back(MemObject{id, arr, object_type(pointee), nullptr, em_.var(*h.length)});
+  h.addresses.push_back(id);
+  h.count = new_var(site + "#count", global_scope);
+  emit(Assign{h.count, num(0)});
+}
+
 // The address of the next object of the site; past the last one, a bound marker.
 Term Translator::allocate(const clang::CallExpr* call) {
   const auto it = heap_sites_.find(call);
@@ -231,7 +276,13 @@ Term Translator::allocate(const clang::CallExpr* call) {
     unsupported(call, "'" + fn + "' whose result is not converted to a pointer to one object type");
   const HeapSite& h = it->second;
   if (!h.refused.empty()) unsupported(call, h.refused);
-  at(call->getExprLoc());  // the arguments are constants: nothing to evaluate
+  Term length{};
+  if (h.length) {  // the size in bytes, then the number of elements
+    Term bytes = as_int(rvalue(call->getArg(0)));
+    if (call->getNumArgs() == 2) bytes = mk(Op::Mul, {bytes, as_int(rvalue(call->getArg(1)))});
+    length = mk(Op::Div, {bytes, num(h.elem_bytes)});
+  }
+  at(call->getExprLoc());
   const Term count = em_.var(h.count);
   const auto n = static_cast<std::int64_t>(h.addresses.size());
   const Loc ok = fresh(), over = fresh();
@@ -245,6 +296,17 @@ Term Translator::allocate(const clang::CallExpr* call) {
   for (std::size_t k = h.addresses.size() - 1; k-- > 0;)
     address =
         em_.ite(em_.eq(count, num(static_cast<std::int64_t>(k))), num(h.addresses[k]), address);
+  if (h.length) {  // more elements than the address range holds: a bound marker too
+    const Loc fits = fresh(), huge = fresh();
+    const Term max = num(static_cast<std::int64_t>(kMaxWholeArray));
+    edge(cur_, huge, Assume{em_.gt(length, max)}, line_, col_);
+    edge(cur_, fits, Assume{em_.le(length, max)}, line_, col_);
+    cur_ = huge;
+    (void)bound_marker(call, "more than " + std::to_string(kMaxWholeArray) + " elements from the " +
+                                 fn + " at line " + std::to_string(line_));
+    cur_ = fits;
+    emit(Assign{*h.length, length});
+  }
   const VarId result = new_temp();
   emit(Assign{result, address});
   emit(Assign{h.count, mk(Op::Add, {count, num(1)})});

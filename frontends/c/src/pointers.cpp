@@ -99,7 +99,13 @@ void Translator::register_scalar(
 
 void Translator::register_array(ArrayObject& a, clang::QualType elem,
                                 std::vector<MemObject>& objects) {
-  if (a.whole) return;  // an SMT array has no addresses (array_address refuses them)
+  if (a.whole) {  // one object over a range of addresses
+    a.base_id = next_address_;
+    next_address_ += static_cast<std::int64_t>(a.size) + 1;
+    objects.push_back(MemObject{a.base_id, *a.whole, object_type(elem), nullptr,
+                                num(static_cast<std::int64_t>(a.size))});
+    return;
+  }
   a.base_id = next_address_;
   next_address_ += static_cast<std::int64_t>(a.cells.size()) + 1;
   for (std::size_t k = 0; k < a.cells.size(); ++k)
@@ -148,7 +154,6 @@ Term Translator::array_address(const clang::Expr* array_expr) {
   if (auto r = array_region(array_expr)) return region_address(*r);  // inside an aggregate
   const ArrayObject* a = array_of(array_expr);
   if (a == nullptr) unsupported(array_expr, "array that is not an array variable");
-  refuse_whole_address(*a, array_expr);
   return num(a->base_id);
 }
 
@@ -182,7 +187,6 @@ Term Translator::address_of(const clang::UnaryOperator* uo) {
     }
     // &a[i] (i may be one past the end) or &p[i]: an address, no access.
     const ArrayObject* a = array_of(as->getBase());
-    if (a != nullptr) refuse_whole_address(*a, as);
     const Term base = a != nullptr ? num(a->base_id) : rvalue(as->getBase());
     return mk(Op::Add,
               {impure(as->getIdx()) ? snapshot(base) : base, as_int(rvalue(as->getIdx()))});
@@ -211,7 +215,8 @@ std::vector<MemObject> Translator::pointees(Term key, clang::QualType pointee, b
                            (structs ? "struct" : "object") + " of that type has its address taken");
   at(where->getExprLoc());
   std::vector<Term> is_object;
-  for (const MemObject& o : out) is_object.push_back(em_.eq(key, num(o.id)));
+  for (const MemObject& o : out)
+    is_object.push_back(o.is_array() ? in_array(key, o.id, o.length) : em_.eq(key, num(o.id)));
   emit(Assume{em_.disj(is_object)});
   return out;
 }
@@ -220,13 +225,33 @@ Place Translator::deref_place(Term address, clang::QualType pointee, const clang
   if (pointee->isVoidType()) unsupported(where, "dereference of a void pointer");
   (void)int_type(pointee, where->getExprLoc());  // an integer type, or refused
   Place p{std::nullopt, {}, address.is_const() ? address : snapshot(address)};
-  for (const MemObject& o : pointees(p.key, pointee, false, where))
-    p.cells.emplace_back(o.id, o.var);
+  const IntType type = int_type(pointee, where->getExprLoc());
+  for (const MemObject& o : pointees(p.key, pointee, false, where)) {
+    if (!o.is_array()) {
+      p.cells.emplace_back(o.id, o.var);
+      continue;
+    }
+    // An SMT array: the element at the address minus the array's first address. Its
+    // cells may hold any value of the type (a malloc'd array): a read assumes the range.
+    p.ranges.emplace_back(o.id, o.var, o.length);
+    const Term read = em_.select(em_.var(o.var), mk(Op::Sub, {p.key, num(o.id)}));
+    emit(Assume{em_.imply(in_array(p.key, o.id, o.length), in_range(read, type))});
+  }
+  if (p.cells.empty() && p.ranges.size() == 1) {
+    const auto& [id, var, length] = p.ranges.front();
+    return Place{var, {}, mk(Op::Sub, {p.key, num(id)})};
+  }
+  if (!p.ranges.empty()) return p;  // (the shortcuts below know cells only)
   if (p.cells.size() == 1) return Place{p.cells.front().second, {}, Term{}};
   if (p.key.is_const())
     for (const auto& [id, var] : p.cells)
       if (id == p.key.value()) return Place{var, {}, Term{}};
   return p;
+}
+
+// Whether `address` falls into the SMT array at first address `id` of `length` elements.
+Term Translator::in_array(Term address, std::int64_t id, Term length) {
+  return em_.and_(em_.le(num(id), address), em_.lt(address, mk(Op::Add, {num(id), length})));
 }
 
 // Casts that involve pointers.

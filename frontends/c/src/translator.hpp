@@ -28,6 +28,7 @@
 #include <initializer_list>
 #include <optional>
 #include <string>
+#include <tuple>
 #include <unordered_map>
 #include <unordered_set>
 #include <utility>
@@ -106,6 +107,9 @@ struct Place {
   std::optional<VarId> var;
   std::vector<std::pair<std::int64_t, VarId>> cells;
   Term key;
+  // Behind a pointer: the SMT arrays (first address, array variable, length) the address
+  // `key` may fall into, besides `cells`.
+  std::vector<std::tuple<std::int64_t, VarId, Term>> ranges{};
 };
 // A struct object, or an array of structs or of arrays, leaf by leaf (structs.cpp): its
 // scalar leaves in declaration (and index) order, nested aggregates flattened; leaf k has
@@ -147,6 +151,10 @@ struct MemObject {
   VarId var = 0;
   const clang::Type* type = nullptr;  // canonical, unqualified
   const StructObject* agg = nullptr;
+  // An SMT array (`var` of the array sort, arrays.cpp): the elements at the addresses
+  // id, id + 1, ..., id + length - 1 (a constant, or a heap array's length variable).
+  Term length{};
+  [[nodiscard]] bool is_array() const { return length.valid(); }
 };
 
 // A malloc/calloc call site (heap.cpp): its objects' addresses, the variable counting
@@ -155,6 +163,10 @@ struct HeapSite {
   std::vector<std::int64_t> addresses;
   VarId count = 0;
   std::string refused;
+  // A variable size (an integer array, heap.cpp): one SMT array object whose length
+  // the allocation sets from its size in bytes.
+  std::optional<VarId> length;
+  std::int64_t elem_bytes = 0;
 };
 
 // Thrown when inlining the recursion of `fn` to its depth would take more than
@@ -295,10 +307,6 @@ class Translator {
                         bool needs_addresses);
   void init_array(ArrayObject& a, const clang::Expr* init, bool zero, bool constant_only);
   const ArrayObject* array_of(const clang::Expr* base);
-  [[noreturn]] void refuse_whole_address_(const ArrayObject& a, const clang::Expr* where) const;
-  void refuse_whole_address(const ArrayObject& a, const clang::Expr* where) const {
-    if (a.whole) refuse_whole_address_(a, where);
-  }
   Place element_place(const clang::ArraySubscriptExpr* e);
   Place place(const clang::Expr* e);
   Term load(const Place& p);
@@ -344,6 +352,9 @@ class Translator {
   void collect_allocations();
   void add_heap_site(const clang::CallExpr* call, clang::QualType pointee, std::uint32_t objects);
   Term allocate(const clang::CallExpr* call);
+  Term in_array(Term address, std::int64_t id, Term length);
+  void variable_size_site(HeapSite& h, const clang::CallExpr* call, clang::QualType pointee,
+                          bool zeroed);
 
   // ---- pointers (pointers.cpp) --------------------------------------------------------
   static bool is_pointer(clang::QualType qt);
