@@ -172,7 +172,7 @@ Place Translator::element_place(const clang::ArraySubscriptExpr* e) {
   if (!i.is_const()) emit(Assume{em_.and_(em_.le(num(0), saved), em_.lt(saved, num(n)))});
   if (a->whole) {
     if (a->unconstrained) emit(Assume{in_range(em_.select(em_.var(*a->whole), saved), a->elem)});
-    return Place{*a->whole, {}, saved};
+    return Place{std::nullopt, {}, saved, {ArrayCell{*a->whole, saved, em_.true_()}}};
   }
   Place p{std::nullopt, {}, saved};
   for (std::size_t k = 0; k < a->cells.size(); ++k)
@@ -191,16 +191,14 @@ Place Translator::place(const clang::Expr* e) {
   return Place{lvalue(e), {}, Term{}};
 }
 
-// The cell whose key matches: ite(key = k0, c0, ite(key = k1, c1, ... c_last)).
+// The cell whose key matches: ite(key = k0, c0, ite(key = k1, c1, ... c_last)), over
+// the SMT array cells, then the cells.
 Term Translator::load(const Place& p) {
-  if (p.var && p.key.valid()) return em_.select(em_.var(*p.var), p.key);  // a whole array
   if (p.var) return em_.var(*p.var);
-  // Through a pointer: an ite over the cells and the SMT arrays the address may reach.
   std::optional<Term> r;
-  for (auto it = p.ranges.rbegin(); it != p.ranges.rend(); ++it) {
-    const auto& [id, var, length] = *it;
-    const Term read = em_.select(em_.var(var), mk(Op::Sub, {p.key, num(id)}));
-    r = r ? em_.ite(in_array(p.key, id, length), read, *r) : read;
+  for (auto it = p.arrays.rbegin(); it != p.arrays.rend(); ++it) {
+    const Term read = em_.select(em_.var(it->array), it->index);
+    r = r ? em_.ite(it->inside, read, *r) : read;
   }
   for (std::size_t k = p.cells.size(); k-- > 0;) {
     const Term cell = em_.var(p.cells[k].second);
@@ -210,10 +208,6 @@ Term Translator::load(const Place& p) {
 }
 
 void Translator::write(const Place& p, Term value) {
-  if (p.var && p.key.valid()) {  // a whole array
-    emit(Assign{*p.var, em_.store(em_.var(*p.var), p.key, as_int(value))});
-    return;
-  }
   if (p.var) {
     emit(Assign{*p.var, as_int(value)});
     return;
@@ -221,10 +215,10 @@ void Translator::write(const Place& p, Term value) {
   const Term v = snapshot(as_int(value));  // the cells change one by one
   for (const auto& [key, cell] : p.cells)
     emit(Assign{cell, em_.ite(em_.eq(p.key, num(key)), v, em_.var(cell))});
-  for (const auto& [id, var, length] : p.ranges) {
-    const Term a = em_.var(var);
-    emit(Assign{var, em_.ite(in_array(p.key, id, length),
-                             em_.store(a, mk(Op::Sub, {p.key, num(id)}), v), a)});
+  for (const ArrayCell& c : p.arrays) {
+    const Term a = em_.var(c.array);
+    const Term stored = em_.store(a, c.index, v);
+    emit(Assign{c.array, c.inside == em_.true_() ? stored : em_.ite(c.inside, stored, a)});
   }
 }
 

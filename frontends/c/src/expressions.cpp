@@ -297,7 +297,7 @@ Term Translator::binary(const clang::BinaryOperator* bo) {
       write(x, convert(rvalue(bo->getRHS()), type_of(bo->getLHS()), *bt));
       return load(x);
     }
-    if (x.var && !x.key.valid()) {  // a variable (not a cell of a whole array)
+    if (x.var) {
       store(*x.var, type_of(bo->getLHS()), bo->getRHS());
       return em_.var(*x.var);
     }

@@ -162,6 +162,12 @@ void Translator::collect_allocations() {
     }
 }
 
+// `heap#LINE#COLUMN`: the prefix of a site's variables (witnesses never state them).
+std::string Translator::site_name(const clang::CallExpr* call) const {
+  return "heap#" + std::to_string(line_of(call->getExprLoc())) + "#" +
+         std::to_string(column_of(call->getExprLoc()));
+}
+
 void Translator::add_heap_site(const clang::CallExpr* call, clang::QualType pointee,
                                std::uint32_t objects) {
   HeapSite& h = heap_sites_[call];
@@ -203,8 +209,7 @@ void Translator::add_heap_site(const clang::CallExpr* call, clang::QualType poin
                 pointee.getAsString() + "' (" + std::to_string(elem) + " bytes)";
     return;
   }
-  const std::string site = "heap#" + std::to_string(line_of(call->getExprLoc())) + "#" +
-                           std::to_string(column_of(call->getExprLoc()));
+  const std::string site = site_name(call);
   at(call->getExprLoc());
   auto init = [&](VarId v, IntType t) {
     if (zeroed) {
@@ -244,14 +249,9 @@ void Translator::add_heap_site(const clang::CallExpr* call, clang::QualType poin
 // length variable the allocation sets.
 void Translator::variable_size_site(HeapSite& h, const clang::CallExpr* call,
                                     clang::QualType pointee, bool zeroed) {
-  const std::string site = "heap#" + std::to_string(line_of(call->getExprLoc())) + "#" +
-                           std::to_string(column_of(call->getExprLoc()));
+  const std::string site = site_name(call);
   (void)int_type(pointee, call->getExprLoc());
-  h.elem_bytes = ctx_.getTypeSizeInChars(pointee).getQuantity();
-  if (h.elem_bytes < 1) {
-    h.refused = "'malloc' of objects of no size";
-    return;
-  }
+  h.elem_bytes = ctx_.getTypeSizeInChars(pointee).getQuantity();  // >= 1 for an integer type
   at(call->getExprLoc());
   const VarId arr = new_var(site + "#0", global_scope, Type::Array);
   if (zeroed)

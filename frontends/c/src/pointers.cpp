@@ -223,25 +223,24 @@ std::vector<MemObject> Translator::pointees(Term key, clang::QualType pointee, b
 
 Place Translator::deref_place(Term address, clang::QualType pointee, const clang::Expr* where) {
   if (pointee->isVoidType()) unsupported(where, "dereference of a void pointer");
-  (void)int_type(pointee, where->getExprLoc());  // an integer type, or refused
+  const IntType type = int_type(pointee, where->getExprLoc());  // an integer type, or refused
   Place p{std::nullopt, {}, address.is_const() ? address : snapshot(address)};
-  const IntType type = int_type(pointee, where->getExprLoc());
-  for (const MemObject& o : pointees(p.key, pointee, false, where)) {
+  const std::vector<MemObject> objects = pointees(p.key, pointee, false, where);
+  for (const MemObject& o : objects) {
     if (!o.is_array()) {
       p.cells.emplace_back(o.id, o.var);
       continue;
     }
-    // An SMT array: the element at the address minus the array's first address. Its
-    // cells may hold any value of the type (a malloc'd array): a read assumes the range.
-    p.ranges.emplace_back(o.id, o.var, o.length);
-    const Term read = em_.select(em_.var(o.var), mk(Op::Sub, {p.key, num(o.id)}));
-    emit(Assume{em_.imply(in_array(p.key, o.id, o.length), in_range(read, type))});
+    // An SMT array: the element at the address minus the array's first address (inside
+    // its range, which pointees() assumed when it is the only object). Its cells may hold
+    // any value of the type (a malloc'd array): a read assumes the range.
+    const Term index = mk(Op::Sub, {p.key, num(o.id)});
+    const Term inside = objects.size() == 1 ? em_.true_() : in_array(p.key, o.id, o.length);
+    p.arrays.push_back(ArrayCell{o.var, index, inside});
+    const Term in_type = in_range(em_.select(em_.var(o.var), index), type);
+    emit(Assume{inside == em_.true_() ? in_type : em_.imply(inside, in_type)});
   }
-  if (p.cells.empty() && p.ranges.size() == 1) {
-    const auto& [id, var, length] = p.ranges.front();
-    return Place{var, {}, mk(Op::Sub, {p.key, num(id)})};
-  }
-  if (!p.ranges.empty()) return p;  // (the shortcuts below know cells only)
+  if (!p.arrays.empty()) return p;  // (the shortcuts below know cells only)
   if (p.cells.size() == 1) return Place{p.cells.front().second, {}, Term{}};
   if (p.key.is_const())
     for (const auto& [id, var] : p.cells)

@@ -28,7 +28,6 @@
 #include <initializer_list>
 #include <optional>
 #include <string>
-#include <tuple>
 #include <unordered_map>
 #include <unordered_set>
 #include <utility>
@@ -100,16 +99,21 @@ struct ArrayObject {
   std::size_t size = 0;
   bool unconstrained = false;
 };
+// A cell of an SMT array that a place may be (arrays.cpp): the array's element at `index`
+// where `inside` holds (true for an array subscript, the address range behind a pointer).
+struct ArrayCell {
+  VarId array;
+  Term index;
+  Term inside;
+};
 // What an assignment writes or a read reads: a variable, or the one of `cells` whose key
-// equals `key` (an array cell by its index, an object by its address), or, when `var` is
-// an array variable, its cell at index `key`.
+// equals `key` (an array cell by its index, an object by its address) or of `arrays`
+// whose `inside` holds.
 struct Place {
   std::optional<VarId> var;
   std::vector<std::pair<std::int64_t, VarId>> cells;
   Term key;
-  // Behind a pointer: the SMT arrays (first address, array variable, length) the address
-  // `key` may fall into, besides `cells`.
-  std::vector<std::tuple<std::int64_t, VarId, Term>> ranges{};
+  std::vector<ArrayCell> arrays{};
 };
 // A struct object, or an array of structs or of arrays, leaf by leaf (structs.cpp): its
 // scalar leaves in declaration (and index) order, nested aggregates flattened; leaf k has
@@ -353,6 +357,7 @@ class Translator {
   void add_heap_site(const clang::CallExpr* call, clang::QualType pointee, std::uint32_t objects);
   Term allocate(const clang::CallExpr* call);
   Term in_array(Term address, std::int64_t id, Term length);
+  [[nodiscard]] std::string site_name(const clang::CallExpr* call) const;
   void variable_size_site(HeapSite& h, const clang::CallExpr* call, clang::QualType pointee,
                           bool zeroed);
 
