@@ -182,9 +182,7 @@ class Cvc5Solver {
     Engine& e = current();
     cvc5::Term v = e.solver->getValue(translate(e, t));
     if (v.isBooleanValue()) return BigInt(v.getBooleanValue() ? 1 : 0);
-    if (v.isInt64Value()) return BigInt(v.getInt64Value());
-    if (v.isIntegerValue()) return parse_big_int(v.getIntegerValue());
-    return std::nullopt;
+    return integer_constant(v);
   }
 
   // Model value of an array term after Sat: its stores over a constant array. nullopt
@@ -193,11 +191,7 @@ class Cvc5Solver {
     if (last_ != SatResult::Sat) throw std::logic_error("Cvc5Solver::array_value without a model");
     Engine& e = current();
     cvc5::Term v = e.solver->getValue(translate(e, t));
-    auto big = [](const cvc5::Term& c) -> std::optional<BigInt> {
-      if (c.isInt64Value()) return BigInt(c.getInt64Value());
-      if (c.isIntegerValue()) return parse_big_int(c.getIntegerValue());
-      return std::nullopt;
-    };
+    const auto big = integer_constant;
     ArrayValue out;
     while (v.getKind() == cvc5::Kind::STORE) {  // the outermost store is the latest
       auto i = big(v[1]);
@@ -594,6 +588,13 @@ class Cvc5Solver {
       r = s.mkTerm(K::ITE,
                    {s.mkTerm(K::EQUAL, {n, s.mkInteger(i)}), s.mkInteger(std::int64_t{1} << i), r});
     return s.mkTerm(K::ITE, {s.mkTerm(K::LT, {n, s.mkInteger(0)}), s.mkInteger(0), r});
+  }
+
+  // Exact value of a cvc5 integer constant; nullopt for any other term.
+  static std::optional<BigInt> integer_constant(const cvc5::Term& c) {
+    if (c.isInt64Value()) return BigInt(c.getInt64Value());
+    if (c.isIntegerValue()) return parse_big_int(c.getIntegerValue());
+    return std::nullopt;
   }
 
   // Integer value of a cvc5 constant (integral rationals included), if it fits.
