@@ -428,6 +428,32 @@ int main() {
                {{"int", "s"}, {"int", "t"}, {"int", "u"}, {"int", "v"}, {"int", "w"}});
 }
 
+TEST_CASE("differential: variable-length arrays (lengths set at each declaration, sizeof)") {
+  differential("vla", R"(
+int s = 0, t = 0, u = 0, v = 0;
+void fill(int *p, int n, int step) {
+  for (int i = 0; i < n; i++) p[i] = i * step;
+}
+int main() {
+  int n = 40;
+  for (int j = 1; j <= 3; j++) {
+    int a[n * j];  // a new array, of another length, on each iteration
+    fill(a, n * j, j);
+    s += a[n * j - 1];
+    t += (int)(sizeof(a) / sizeof(a[0]));
+  }
+  unsigned char c[n + 3];
+  for (int k = 0; k < n + 3; k++) c[k] = (unsigned char)(k * 50);
+  u = c[n + 2] + c[5];
+  short z[n];
+  z[0] = 40000;
+  v = z[0] + (int)sizeof z;
+  return 0;
+}
+)",
+               {{"int", "s"}, {"int", "t"}, {"int", "u"}, {"int", "v"}});
+}
+
 TEST_CASE("differential: pointers to scalars and into arrays, as parameters and results") {
   differential("pointers", R"(
 int g = 5, h = 7, sw1 = 0, sw2 = 0, sum = 0, diff = 0, via = 0, vp = 0, eq = 0, nul = 0;

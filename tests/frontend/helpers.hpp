@@ -80,8 +80,8 @@ inline RunResult run(const Cfa& cfa, std::size_t max_steps = 1000000) {
   RunResult r;
   const ExprManager& em = cfa.exprs();
   r.values.assign(em.num_vars(), std::nullopt);
-  // Array variables (issue 26): known once assigned (a constant array, stores), unknown
-  // after a havoc.
+  // Array variables (issue 26): known once assigned (a constant array, stores); after a
+  // havoc, the cells stored since are known and the others unknown.
   std::map<VarId, ArrayValue> arrays;
   std::set<VarId> unknown_arrays;
   for (const auto& v : em.variables())
@@ -92,10 +92,25 @@ inline RunResult run(const Cfa& cfa, std::size_t max_steps = 1000000) {
     const std::set<VarId>& unknown;
     OptBigInt operator()(VarId x) const { return r.values[x]; }
     OptBigInt select(VarId a, const BigInt& i) const {
+      const auto it = arrays.find(a);
+      if (it == arrays.end()) return std::nullopt;
+      if (const auto c = it->second.cells.find(i); c != it->second.cells.end()) return c->second;
       if (unknown.count(a) != 0) return std::nullopt;
-      return arrays.at(a).at(i);
+      return it->second.fallback;
     }
   } val{r, arrays, unknown_arrays};
+  // The array an array term stores over (through the ites the state decides).
+  auto base_of = [&](Term t) {
+    for (;;) {
+      if (t.op() == Op::Store) {
+        t = t.arg(0);
+      } else if (t.op() == Op::Ite) {
+        t = t.arg(evaluate_big(t.arg(0), val).value_or(0) != 0 ? 1 : 2);
+      } else {
+        return t;
+      }
+    }
+  };
   Loc l = cfa.initial_location();
   for (std::size_t step = 0; step < max_steps; ++step) {
     std::optional<CfaEdge> next;
@@ -129,23 +144,26 @@ inline RunResult run(const Cfa& cfa, std::size_t max_steps = 1000000) {
     // An uninitialised local: unknown until assigned (reading it fails the run).
     if (const auto* h = std::get_if<Havoc>(&op)) {
       r.values[h->var] = std::nullopt;
-      if (em.variable(h->var).type == Type::Array) unknown_arrays.insert(h->var);
+      if (em.variable(h->var).type == Type::Array) {
+        arrays[h->var] = ArrayValue{};
+        unknown_arrays.insert(h->var);
+      }
     }
     // An assignment may copy an unknown value (a guarded write through a pointer keeps
     // an uninitialised cell as it is); only a condition that depends on one fails the run,
     // and a compared variable must end known.
     if (const auto* a = std::get_if<Assign>(&op)) {
       if (a->value.type() == Type::Array) {
-        Term base = a->value;
-        while (base.op() == Op::Store) base = base.arg(0);
-        if (base.is_var() && unknown_arrays.count(base.var()) != 0) {
-          unknown_arrays.insert(a->var);  // stores over unknown cells: still unknown
-        } else if (!precis::detail::assign_array(a->var, a->value, val, arrays)) {
+        const Term base = base_of(a->value);
+        const bool unknown_base = base.is_var() && unknown_arrays.count(base.var()) != 0;
+        if (!precis::detail::assign_array(a->var, a->value, val, arrays)) {
           r.why = "array assignment with an unknown index or value: " + to_string(op, em);
           return r;
-        } else {
-          unknown_arrays.erase(a->var);
         }
+        if (unknown_base)  // stores over unknown cells: the others stay unknown
+          unknown_arrays.insert(a->var);
+        else
+          unknown_arrays.erase(a->var);
       } else {
         r.values[a->var] = evaluate_big(a->value, val);
       }

@@ -1,5 +1,5 @@
-// The C front end's arrays (issue 26): fixed-size one-dimensional arrays of integers,
-// local and global, with initializers and variable indices, encoded cell-wise.
+// The C front end's arrays (issue 26): one-dimensional arrays of integers, local and
+// global, with initializers and variable indices, of a constant size or variable-length.
 //
 // An array `int a[N]` that a pointer reaches, with N <= max_array_cells (128), (or with
 // N <= TranslateOptions::max_cellwise_array, 8 by default) is N variables
@@ -24,9 +24,18 @@
 // cells whose address is taken) holds an address in a range of its own, and a dereference reads
 // at the address minus the range's start (pointers.cpp).
 //
+// A variable-length array `int a[n]` (a local) is always an SMT array, with a length
+// variable `a#length` that its declaration sets from n, each time it runs (C11 6.7.6.2):
+// the path continues only where 1 <= n and n elements fit into the largest object
+// (max_object_elements; a length below 1 is undefined behaviour, a larger one overflows
+// the stack). Its cells start unconstrained; an index is checked against the length
+// variable; `sizeof a` is the length times the element size. A pointer that reaches it
+// holds an address in a range as long as the largest object.
+//
 // Arrays of arrays and arrays of non-integers are refused (arrays of structs are
 // structs.cpp's).
 
+#include <algorithm>
 #include <cstdint>
 #include <optional>
 #include <string>
@@ -36,34 +45,71 @@
 
 namespace precis::c::detail {
 
-// The element type and size of a one-dimensional integer array type, or nullopt for a
-// type that is not an array. Refuses the arrays the cell-wise encoding does not take.
-std::optional<std::pair<IntType, std::size_t>> Translator::array_shape(
-    clang::QualType qt, clang::SourceLocation where) const {
+// The shape of a one-dimensional integer array type, or nullopt for a type that is not
+// an array. Refuses the arrays this encoding does not take.
+std::optional<ArrayShape> Translator::array_shape(clang::QualType qt,
+                                                  clang::SourceLocation where) const {
   const clang::QualType t = qt.getCanonicalType();
   if (!t->isArrayType()) return std::nullopt;
-  const auto* ca = ctx_.getAsConstantArrayType(t);
+  const clang::QualType et = ctx_.getAsArrayType(t)->getElementType();
   const std::string name = qt.getAsString();
-  if (ca == nullptr) unsupported(where, "array type '" + name + "' without a constant size");
-  if (ca->getElementType()->isArrayType())
-    unsupported(where, "multi-dimensional array type '" + name + "'");
-  if (ca->getElementType()->isRecordType())  // (arrays of structs are structs.cpp's)
+  if (et->isArrayType()) unsupported(where, "multi-dimensional array type '" + name + "'");
+  if (et->isRecordType())  // (arrays of structs are structs.cpp's)
     unsupported(where, "array of unions '" + name + "'");
+  ArrayShape shape{int_type(et, where)};
+  shape.elem_bytes = ctx_.getTypeSizeInChars(et).getQuantity();
+  if (const auto* va = ctx_.getAsVariableArrayType(t); va != nullptr && va->getSizeExpr()) {
+    shape.length = va->getSizeExpr();
+    return shape;
+  }
+  const auto* ca = ctx_.getAsConstantArrayType(t);
+  if (ca == nullptr) unsupported(where, "array type '" + name + "' without a size");
   const std::uint64_t n = ca->getSize().getZExtValue();
   if (n == 0) unsupported(where, "array type '" + name + "' of no elements");
   if (n > kMaxWholeArray)
     unsupported(where, "array type '" + name + "': " + std::to_string(n) +
                            " elements, more than precis' arrays take (" +
                            std::to_string(kMaxWholeArray) + ")");
-  return std::make_pair(int_type(ca->getElementType(), where), static_cast<std::size_t>(n));
+  shape.size = static_cast<std::size_t>(n);
+  return shape;
 }
 
-ArrayObject Translator::new_array(const std::string& name, std::uint32_t scope, IntType elem,
-                                  std::size_t n, bool needs_addresses) {
+// The most elements an object can have: its size in bytes fits in size_t, and is below
+// 2^47 bytes (the address space of an x86-64 process, which no object exceeds).
+std::int64_t Translator::max_object_elements(std::int64_t elem_bytes) const {
+  const std::uint64_t width = ctx_.getTypeSize(ctx_.getSizeType());
+  const std::int64_t bytes = width >= 47 ? std::int64_t{1} << 47 : (std::int64_t{1} << width) - 1;
+  return bytes / std::max<std::int64_t>(elem_bytes, 1);
+}
+
+// `sizeof a` for a variable-length array a: its length times its element's size.
+std::optional<Term> Translator::vla_size(const clang::Expr* e) {
+  const auto* u = llvm::dyn_cast<clang::UnaryExprOrTypeTraitExpr>(e);
+  if (u == nullptr || u->getKind() != clang::UETT_SizeOf || u->isArgumentType())
+    return std::nullopt;
+  const clang::Expr* arg = u->getArgumentExpr()->IgnoreParens();
+  if (!llvm::isa<clang::DeclRefExpr>(arg) || !arg->getType()->isVariableArrayType())
+    return std::nullopt;
+  const ArrayObject* a = array_of(arg);
+  if (a == nullptr || a->length_expr == nullptr) return std::nullopt;
+  return mk(Op::Mul, {a->length, num(a->elem_bytes)});
+}
+
+ArrayObject Translator::new_array(const std::string& name, std::uint32_t scope,
+                                  const ArrayShape& shape, bool needs_addresses) {
   ArrayObject a;
-  a.elem = elem;
+  a.elem = shape.elem;
   a.name = name;
-  a.size = n;
+  a.size = shape.size;
+  a.length_expr = shape.length;
+  a.elem_bytes = shape.elem_bytes;
+  if (shape.length != nullptr) {  // a variable-length array: its length set at the declaration
+    a.whole = new_var(name, scope, Type::Array);
+    a.length = em_.var(new_var(name + "#length", scope));
+    return a;
+  }
+  const std::size_t n = shape.size;
+  a.length = num(static_cast<std::int64_t>(n));
   // Cells have addresses, an SMT array has none: an array a pointer may reach (address
   // taken, decayed to a pointer, on the heap) stays cell by cell.
   if (n > opt_.max_cellwise_array && (!needs_addresses || n > opt_.max_array_cells)) {
@@ -86,6 +132,14 @@ void Translator::init_array(ArrayObject& a, const clang::Expr* init, bool zero,
     list = llvm::dyn_cast<clang::InitListExpr>(init->IgnoreParenImpCasts());
     if (list == nullptr) unsupported(init, "array initializer other than a list");
     if (list->getNumInits() > a.size) unsupported(init, "initializer list longer than the array");
+  }
+  if (a.length_expr != nullptr) {  // C11 6.7.6.2: evaluated each time the declaration runs
+    at(a.length_expr->getExprLoc());
+    const Term n = snapshot(as_int(rvalue(a.length_expr)));
+    // A length below 1 is undefined behaviour, one beyond any object's size leaves no
+    // object (the stack overflows): the path ends in both cases.
+    emit(Assume{em_.and_(em_.le(num(1), n), em_.le(n, num(max_object_elements(a.elem_bytes))))});
+    emit(Assign{a.length.var(), n});
   }
   if (a.whole) {
     const VarId x = *a.whole;
@@ -161,15 +215,15 @@ Place Translator::element_place(const clang::ArraySubscriptExpr* e) {
     return deref_place(address, e->getType(), e);
   }
   const Term i = as_int(rvalue(e->getIdx()));
-  const auto n = static_cast<std::int64_t>(a->size);
-  if (i.is_const() && (i.value() < 0 || i.value() >= n))
+  const bool checked = i.is_const() && a->length.is_const();  // here, once
+  if (checked && (i.value() < 0 || i.value() >= a->length.value()))
     unsupported(e, "index " + std::to_string(i.value()) + " outside the array '" + a->name +
-                       "' of " + std::to_string(n) + " elements");
+                       "' of " + std::to_string(a->length.value()) + " elements");
   if (i.is_const() && !a->whole)
     return Place{a->cells[static_cast<std::size_t>(i.value())], {}, Term{}};
   const Term saved = i.is_const() ? i : snapshot(i);
   at(e->getExprLoc());
-  if (!i.is_const()) emit(Assume{em_.and_(em_.le(num(0), saved), em_.lt(saved, num(n)))});
+  if (!checked) emit(Assume{em_.and_(em_.le(num(0), saved), em_.lt(saved, a->length))});
   if (a->whole) {
     if (a->unconstrained) emit(Assume{in_range(em_.select(em_.var(*a->whole), saved), a->elem)});
     return Place{std::nullopt, {}, saved, {ArrayCell{*a->whole, saved, em_.true_()}}};

@@ -80,8 +80,8 @@ void Translator::declare_globals(clang::TranslationUnitDecl* tu) {
       continue;
     }
     if (auto shape = array_shape(any->getType(), any->getLocation())) {  // arrays.cpp
-      ArrayObject a = new_array(name, global_scope, shape->first, shape->second,
-                                address_taken_.count(vd->getCanonicalDecl()) != 0);
+      ArrayObject a =
+          new_array(name, global_scope, *shape, address_taken_.count(vd->getCanonicalDecl()) != 0);
       register_array(a, ctx_.getAsArrayType(any->getType())->getElementType(), global_objects_);
       init_array(a, def != nullptr ? def->getInit() : nullptr, def != nullptr, true);
       global_arrays_.emplace(vd->getCanonicalDecl(), std::move(a));

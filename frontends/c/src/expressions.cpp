@@ -173,6 +173,7 @@ Term Translator::rvalue(const clang::Expr* e) {
   if (llvm::isa<clang::CharacterLiteral>(e) || llvm::isa<clang::UnaryExprOrTypeTraitExpr>(e) ||
       llvm::isa<clang::ConstantExpr>(e)) {
     if (auto c = constant(e)) return num(*c);
+    if (auto v = vla_size(e)) return *v;  // arrays.cpp
     unsupported(e, "non-constant expression");
   }
   if (const auto* dr = llvm::dyn_cast<clang::DeclRefExpr>(e)) {

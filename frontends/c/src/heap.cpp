@@ -16,15 +16,17 @@
 //
 // A malloc'd object starts with arbitrary values, a calloc'd one with zeros: each object
 // is handed out once, so its initial values, set at the initial location, are those.
-// Allocation always succeeds (no null result, as CBMC's default model), and free does
+// Allocation succeeds (no null result, as CBMC's default model) but for a size beyond
+// any object (below), and free does
 // nothing: a freed object stays alive, which only adds executions (using it is undefined
 // behaviour, which reachability tasks are free of). The objects' variables are named
 // with `#` (`heap#12#5#0.next#ptr`): witnesses never state them.
 //
 // A size known only at run time, for an integer type, at a site that runs at most once, is
-// one SMT array object over a range of kMaxWholeArray addresses (variable_size_site); its
-// length is the size divided by the element size, and a length beyond the range is a
-// bound marker.
+// one SMT array object over a range of addresses as long as the largest object
+// (max_object_elements: the size in bytes fits in size_t; variable_size_site); its length
+// is the size divided by the element size. A larger size makes the allocation fail: the
+// result is the null pointer, as malloc's and calloc's are when no memory is left.
 //
 // Refused: any other size that is not a constant multiple of the element size, a result kept
 // in a `void *` that is converted to no type or to several, realloc.
@@ -233,8 +235,9 @@ void Translator::add_heap_site(const clang::CallExpr* call, clang::QualType poin
       for (std::size_t i = 0; i < s->leaves.size(); ++i) init(s->leaves[i], l.types[i]);
       h.addresses.push_back(s->base_id);
     } else {
-      ArrayObject a = new_array(name, global_scope, int_type(pointee, call->getExprLoc()),
-                                static_cast<std::size_t>(n), true);
+      ArrayShape shape{int_type(pointee, call->getExprLoc()), static_cast<std::size_t>(n)};
+      shape.elem_bytes = elem;
+      ArrayObject a = new_array(name, global_scope, shape, true);
       register_array(a, pointee, global_objects_);
       for (VarId c : a.cells) init(c, a.elem);
       h.addresses.push_back(a.base_id);
@@ -245,8 +248,8 @@ void Translator::add_heap_site(const clang::CallExpr* call, clang::QualType poin
 }
 
 // An integer array of a size known only at run time, from a site that runs at most
-// once: one SMT array object (arrays.cpp) over a range of kMaxWholeArray addresses, and a
-// length variable the allocation sets.
+// once: one SMT array object (arrays.cpp) over a range of addresses for the largest object,
+// and a length variable the allocation sets.
 void Translator::variable_size_site(HeapSite& h, const clang::CallExpr* call,
                                     clang::QualType pointee, bool zeroed) {
   const std::string site = site_name(call);
@@ -260,8 +263,7 @@ void Translator::variable_size_site(HeapSite& h, const clang::CallExpr* call,
     emit(Havoc{arr});  // reads assume the element type's range (deref_place)
   h.length = new_var(site + "#length", global_scope);
   emit(Assign{*h.length, num(0)});
-  const std::int64_t id = next_address_;
-  next_address_ += static_cast<std::int64_t>(kMaxWholeArray) + 1;
+  const std::int64_t id = reserve_addresses(max_object_elements(h.elem_bytes));
   global_objects_.push_back(MemObject{id, arr, object_type(pointee), nullptr, em_.var(*h.length)});
   h.addresses.push_back(id);
   h.count = new_var(site + "#count", global_scope);
@@ -296,18 +298,23 @@ Term Translator::allocate(const clang::CallExpr* call) {
   for (std::size_t k = h.addresses.size() - 1; k-- > 0;)
     address =
         em_.ite(em_.eq(count, num(static_cast<std::int64_t>(k))), num(h.addresses[k]), address);
-  if (h.length) {  // more elements than the address range holds: a bound marker too
-    const Loc fits = fresh(), huge = fresh();
-    const Term max = num(static_cast<std::int64_t>(kMaxWholeArray));
-    edge(cur_, huge, Assume{em_.gt(length, max)}, line_, col_);
+  const VarId result = new_temp();
+  if (h.length) {  // more elements than any object has: the allocation fails with null
+    const Loc fits = fresh(), fails = fresh(), done = fresh();
+    const Term max = num(max_object_elements(h.elem_bytes));
+    edge(cur_, fails, Assume{em_.gt(length, max)}, line_, col_);
     edge(cur_, fits, Assume{em_.le(length, max)}, line_, col_);
-    cur_ = huge;
-    (void)bound_marker(call, "more than " + std::to_string(kMaxWholeArray) + " elements from the " +
-                                 fn + " at line " + std::to_string(line_));
+    cur_ = fails;
+    emit(Assign{result, num(0)});
+    jump(done);
     cur_ = fits;
     emit(Assign{*h.length, length});
+    emit(Assign{result, address});
+    emit(Assign{h.count, mk(Op::Add, {count, num(1)})});
+    jump(done);
+    cur_ = done;
+    return em_.var(result);
   }
-  const VarId result = new_temp();
   emit(Assign{result, address});
   emit(Assign{h.count, mk(Op::Add, {count, num(1)})});
   return em_.var(result);

@@ -87,27 +87,35 @@ void Translator::collect_address_taken(const clang::Stmt* s) {
   }
 }
 
+// The first of `n` fresh addresses, and a gap after them: one past the object is no other
+// object. Addresses are 62-bit integers (types.cpp); the translation stops long before.
+std::int64_t Translator::reserve_addresses(std::int64_t n) {
+  constexpr std::int64_t kLast = std::int64_t{1} << 60;
+  if (n < 0 || n >= kLast - next_address_)
+    throw input_error(position(), "unsupported: more objects than precis' addresses take");
+  const std::int64_t id = next_address_;
+  next_address_ += n + 1;
+  return id;
+}
+
 void Translator::register_scalar(
     const clang::VarDecl* vd, VarId v, std::vector<MemObject>& objects,
     std::unordered_map<const clang::VarDecl*, std::int64_t>& addresses) {
   if (address_taken_.count(vd->getCanonicalDecl()) == 0) return;
-  const std::int64_t id = next_address_;
-  next_address_ += 2;  // a gap: one past the object is no other object
+  const std::int64_t id = reserve_addresses(1);
   objects.push_back(MemObject{id, v, object_type(vd->getType())});
   addresses[vd] = id;
 }
 
 void Translator::register_array(ArrayObject& a, clang::QualType elem,
                                 std::vector<MemObject>& objects) {
-  if (a.whole) {  // one object over a range of addresses
-    a.base_id = next_address_;
-    next_address_ += static_cast<std::int64_t>(a.size) + 1;
-    objects.push_back(MemObject{a.base_id, *a.whole, object_type(elem), nullptr,
-                                num(static_cast<std::int64_t>(a.size))});
+  if (a.whole) {  // one object over a range of addresses (as long as the longest array)
+    a.base_id = reserve_addresses(a.length_expr != nullptr ? max_object_elements(a.elem_bytes)
+                                                           : static_cast<std::int64_t>(a.size));
+    objects.push_back(MemObject{a.base_id, *a.whole, object_type(elem), nullptr, a.length});
     return;
   }
-  a.base_id = next_address_;
-  next_address_ += static_cast<std::int64_t>(a.cells.size()) + 1;
+  a.base_id = reserve_addresses(static_cast<std::int64_t>(a.cells.size()));
   for (std::size_t k = 0; k < a.cells.size(); ++k)
     objects.push_back(
         MemObject{a.base_id + static_cast<std::int64_t>(k), a.cells[k], object_type(elem)});
@@ -134,8 +142,8 @@ void Translator::predeclare_objects(const clang::Stmt* body) {
           register_struct(vd, s, fr.objects, fr.addresses);
           fr.structs[vd] = s;
         } else if (auto shape = array_shape(vd->getType(), vd->getLocation())) {
-          ArrayObject a = new_array(name, fr.index, shape->first, shape->second,
-                                    address_taken_.count(vd->getCanonicalDecl()) != 0);
+          ArrayObject a =
+              new_array(name, fr.index, *shape, address_taken_.count(vd->getCanonicalDecl()) != 0);
           register_array(a, ctx_.getAsArrayType(vd->getType())->getElementType(), fr.objects);
           fr.arrays[vd] = std::move(a);
         } else if (address_taken_.count(vd->getCanonicalDecl()) != 0) {

@@ -160,8 +160,7 @@ void Translator::register_struct(
     const clang::VarDecl* vd, const StructObject* s, std::vector<MemObject>& objects,
     std::unordered_map<const clang::VarDecl*, std::int64_t>& addresses) {
   auto& so = const_cast<StructObject&>(*s);  // NOLINT: created by new_struct, owned here
-  so.base_id = next_address_;
-  next_address_ += static_cast<std::int64_t>(s->leaves.size()) + 1;
+  so.base_id = reserve_addresses(static_cast<std::int64_t>(s->leaves.size()));
   if (vd != nullptr && address_taken_.count(vd->getCanonicalDecl()) == 0) return;
   const StructLayout& l = layout(clang::QualType(s->type, 0), clang::SourceLocation());
   if (is_struct(clang::QualType(s->type, 0)))

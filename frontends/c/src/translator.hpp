@@ -83,12 +83,14 @@ inline const clang::Type* object_type(clang::QualType t) {
 
 // ---- the translator ---------------------------------------------------------------------
 
-// A fixed-size integer array (arrays.cpp): cell by cell, the cells with the addresses
-// base_id, base_id + 1, ... (pointers.cpp); or, above TranslateOptions::max_cellwise_array,
-// one variable of the array sort (`whole`), which no pointer reaches. `unconstrained`:
+// An integer array (arrays.cpp): cell by cell, the cells with the addresses base_id,
+// base_id + 1, ... (pointers.cpp); or, above TranslateOptions::max_cellwise_array, and for
+// a variable-length array, one variable of the array sort (`whole`). `unconstrained`:
 // a whole array whose cells may hold any integer (a local without initializer), so a
-// read assumes its value in the element type's range.
-// The largest array precis takes: 2^28 elements (a[i] needs 0 <= i < N, nothing more).
+// read assumes its value in the element type's range. `length` is the number of
+// elements: the constant `size`, or (a variable-length array, size 0) the variable its
+// declaration sets from `length_expr`.
+// The largest constant-size array precis takes: 2^28 elements.
 inline constexpr std::size_t kMaxWholeArray = std::size_t{1} << 28;
 struct ArrayObject {
   std::vector<VarId> cells;
@@ -97,7 +99,18 @@ struct ArrayObject {
   std::int64_t base_id = 0;
   std::optional<VarId> whole;
   std::size_t size = 0;
+  Term length{};
+  const clang::Expr* length_expr = nullptr;
+  std::int64_t elem_bytes = 0;
   bool unconstrained = false;
+};
+// A one-dimensional integer array type: its element type and constant size, or the
+// expression of its length (a variable-length array, size 0).
+struct ArrayShape {
+  IntType elem;
+  std::size_t size = 0;
+  const clang::Expr* length = nullptr;
+  std::int64_t elem_bytes = 0;
 };
 // A cell of an SMT array that a place may be (arrays.cpp): the array's element at `index`
 // where `inside` holds (true for an array subscript, the address range behind a pointer).
@@ -305,10 +318,11 @@ class Translator {
   void branch(const clang::Expr* e, Loc t, Loc f);
 
   // ---- arrays (arrays.cpp) ------------------------------------------------------------
-  std::optional<std::pair<IntType, std::size_t>> array_shape(clang::QualType qt,
-                                                             clang::SourceLocation where) const;
-  ArrayObject new_array(const std::string& name, std::uint32_t scope, IntType elem, std::size_t n,
+  std::optional<ArrayShape> array_shape(clang::QualType qt, clang::SourceLocation where) const;
+  ArrayObject new_array(const std::string& name, std::uint32_t scope, const ArrayShape& shape,
                         bool needs_addresses);
+  [[nodiscard]] std::int64_t max_object_elements(std::int64_t elem_bytes) const;
+  std::optional<Term> vla_size(const clang::Expr* e);
   void init_array(ArrayObject& a, const clang::Expr* init, bool zero, bool constant_only);
   const ArrayObject* array_of(const clang::Expr* base);
   Place element_place(const clang::ArraySubscriptExpr* e);
@@ -366,6 +380,7 @@ class Translator {
   static std::string pointer_suffix(clang::QualType qt) { return is_pointer(qt) ? "#ptr" : ""; }
   void collect_address_taken(const clang::Stmt* s);
   void predeclare_objects(const clang::Stmt* body);
+  std::int64_t reserve_addresses(std::int64_t n);
   void register_scalar(const clang::VarDecl* vd, VarId v, std::vector<MemObject>& objects,
                        std::unordered_map<const clang::VarDecl*, std::int64_t>& addresses);
   void register_array(ArrayObject& a, clang::QualType elem, std::vector<MemObject>& objects);
