@@ -454,6 +454,39 @@ int main() {
                {{"int", "s"}, {"int", "t"}, {"int", "u"}, {"int", "v"}});
 }
 
+TEST_CASE("differential: large arrays of structs, one SMT array per leaf") {
+  differential("struct_columns", R"(
+struct In { short q; unsigned char x[3]; };
+struct S { int p; struct In t; unsigned f : 5; };
+struct S g[3000];
+struct P { int a, b; };
+struct P init[2000] = {{1, 2}, {3}, [7] = {.b = 9}};
+int s = 0, t = 0, u = 0, v = 0, w = 0;
+int main() {
+  for (int i = 0; i < 3000; i += 7) {
+    g[i].p = i;
+    g[i].t.q = (short)(i * 100);
+    g[i].t.x[2] = (unsigned char)(i + 250);
+    g[i].f = i;  // wraps at 5 bits
+  }
+  struct S one = g[700];
+  s = one.p + one.t.q + one.t.x[2] + one.f;
+  g[1] = g[7];
+  g[2] = one;
+  t = g[1].p + g[1].t.x[2] + g[2].t.q + g[3].p;
+  struct P local[5000];
+  for (int k = 0; k < 5000; k++) local[k].a = k;
+  local[4999].b = -1;
+  u = local[4999].a + local[4999].b + local[17].a;
+  v = init[0].a + init[0].b + init[1].a + init[1].b + init[7].b + init[1999].a;
+  int k = 2;
+  w = g[k * 7].t.x[2] + (g[++k].p == 0);
+  return 0;
+}
+)",
+               {{"int", "s"}, {"int", "t"}, {"int", "u"}, {"int", "v"}, {"int", "w"}});
+}
+
 TEST_CASE("differential: pointers to scalars and into arrays, as parameters and results") {
   differential("pointers", R"(
 int g = 5, h = 7, sw1 = 0, sw2 = 0, sum = 0, diff = 0, via = 0, vp = 0, eq = 0, nul = 0;

@@ -225,8 +225,8 @@ Place Translator::element_place(const clang::ArraySubscriptExpr* e) {
   at(e->getExprLoc());
   if (!checked) emit(Assume{em_.and_(em_.le(num(0), saved), em_.lt(saved, a->length))});
   if (a->whole) {
-    if (a->unconstrained) emit(Assume{in_range(em_.select(em_.var(*a->whole), saved), a->elem)});
-    return Place{std::nullopt, {}, saved, {ArrayCell{*a->whole, saved, em_.true_()}}};
+    const std::optional<IntType> range = a->unconstrained ? std::optional(a->elem) : std::nullopt;
+    return Place{std::nullopt, {}, saved, {ArrayCell{*a->whole, saved, em_.true_(), range}}};
   }
   Place p{std::nullopt, {}, saved};
   for (std::size_t k = 0; k < a->cells.size(); ++k)
@@ -252,6 +252,10 @@ Term Translator::load(const Place& p) {
   std::optional<Term> r;
   for (auto it = p.arrays.rbegin(); it != p.arrays.rend(); ++it) {
     const Term read = em_.select(em_.var(it->array), it->index);
+    if (it->range) {  // (an unconstrained cell: C gives it a value of its type)
+      const Term in_type = in_range(read, *it->range);
+      emit(Assume{it->inside == em_.true_() ? in_type : em_.imply(it->inside, in_type)});
+    }
     r = r ? em_.ite(it->inside, read, *r) : read;
   }
   for (std::size_t k = p.cells.size(); k-- > 0;) {

@@ -73,7 +73,8 @@ void Translator::declare_globals(clang::TranslationUnitDecl* tu) {
       name = (fd != nullptr ? fd->getNameAsString() : std::string("static")) + "::" + name;
     }
     if (is_aggregate(any->getType())) {  // structs.cpp
-      const StructObject* s = new_struct(name, global_scope, any->getType(), any->getLocation());
+      const StructObject* s = new_struct(name, global_scope, any->getType(), any->getLocation(),
+                                         address_taken_.count(vd->getCanonicalDecl()) == 0);
       register_struct(vd->getCanonicalDecl(), s, global_objects_, global_addresses_);
       global_structs_.emplace(vd->getCanonicalDecl(), s);
       init_struct(s, def != nullptr ? def->getInit() : nullptr, def != nullptr, true);

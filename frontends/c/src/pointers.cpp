@@ -138,7 +138,8 @@ void Translator::predeclare_objects(const clang::Stmt* body) {
         if (vd == nullptr || vd->hasGlobalStorage() || vd->hasExternalStorage()) continue;
         const std::string name = fr.prefix + "::" + vd->getNameAsString();
         if (is_aggregate(vd->getType())) {  // structs.cpp
-          const StructObject* s = new_struct(name, fr.index, vd->getType(), vd->getLocation());
+          const StructObject* s = new_struct(name, fr.index, vd->getType(), vd->getLocation(),
+                                             address_taken_.count(vd->getCanonicalDecl()) == 0);
           register_struct(vd, s, fr.objects, fr.addresses);
           fr.structs[vd] = s;
         } else if (auto shape = array_shape(vd->getType(), vd->getLocation())) {
@@ -244,9 +245,7 @@ Place Translator::deref_place(Term address, clang::QualType pointee, const clang
     // any value of the type (a malloc'd array): a read assumes the range.
     const Term index = mk(Op::Sub, {p.key, num(o.id)});
     const Term inside = objects.size() == 1 ? em_.true_() : in_array(p.key, o.id, o.length);
-    p.arrays.push_back(ArrayCell{o.var, index, inside});
-    const Term in_type = in_range(em_.select(em_.var(o.var), index), type);
-    emit(Assume{inside == em_.true_() ? in_type : em_.imply(inside, in_type)});
+    p.arrays.push_back(ArrayCell{o.var, index, inside, type});
   }
   if (!p.arrays.empty()) return p;  // (the shortcuts below know cells only)
   if (p.cells.size() == 1) return Place{p.cells.front().second, {}, Term{}};

@@ -28,10 +28,14 @@
 // A bit-field is a leaf of its width: every store converts the value to it (wrapping,
 // as gcc does for a signed one), and no pointer reaches it.
 //
-// Refused: unions, struct return values, pointers to arrays, aggregates of more than
-// 8 x max_array_cells leaves.
+// An array of structs beyond that limit whose address no pointer takes is one SMT array
+// per leaf (struct_columns.cpp).
+//
+// Refused: unions, struct return values, pointers to arrays, other aggregates of more
+// than 8 x max_array_cells leaves.
 
 #include <cstdint>
+#include <stdexcept>
 #include <string>
 #include <utility>
 #include <vector>
@@ -142,7 +146,10 @@ std::size_t Translator::field_offset(const clang::FieldDecl* fd, clang::SourceLo
 }
 
 const StructObject* Translator::new_struct(const std::string& name, std::uint32_t scope,
-                                           clang::QualType t, clang::SourceLocation where) {
+                                           clang::QualType t, clang::SourceLocation where,
+                                           bool may_be_columns) {
+  if (may_be_columns && wants_columns(t, where))
+    return new_columns(name, scope, t, where);  // struct_columns.cpp
   const StructLayout& l = layout(t, where);
   StructObject s;
   s.type = object_type(t);
@@ -198,6 +205,7 @@ const StructObject* Translator::struct_of(const clang::VarDecl* vd) {
 
 void Translator::init_struct(const StructObject* s, const clang::Expr* init, bool zero,
                              bool constant_only) {
+  if (s->is_columns()) return init_columns(s, init, zero, constant_only);
   init_leaves(s, 0, clang::QualType(s->type, 0), init, zero, constant_only);
 }
 
@@ -314,6 +322,7 @@ std::optional<Region> Translator::array_region(const clang::Expr* array_expr) {
 // the region's variable indices.
 void Translator::index_region(Region& r, clang::QualType array_type, const clang::Expr* idx,
                               const clang::Expr* where) {
+  if (index_columns(r, array_type, idx, where)) return;  // struct_columns.cpp
   const auto* ca = ctx_.getAsConstantArrayType(array_type);
   if (ca == nullptr) unsupported(where, "subscript of an array without a constant size");
   const auto n = static_cast<std::int64_t>(ca->getSize().getZExtValue());
@@ -339,6 +348,9 @@ void Translator::index_region(Region& r, clang::QualType array_type, const clang
 
 // The address of the region's first leaf.
 Term Translator::region_address(const Region& r) {
+  for (const auto& o : r.objects)
+    if (o.second->is_columns())  // (its address is never taken: collect_address_taken)
+      throw std::logic_error("region_address: an address inside '" + o.second->name + "'");
   Term a = mk(Op::Add, {r.key, num(static_cast<std::int64_t>(r.offset))});
   for (const DynamicIndex& d : r.dynamic)
     a = mk(Op::Add, {a, mk(Op::Mul, {d.index, num(static_cast<std::int64_t>(d.stride))})});
@@ -381,6 +393,8 @@ Region Translator::member_region(const clang::MemberExpr* me) {
 // The scalar leaf `leaf` (counted from the objects' first leaf, variable indices at 0):
 // one variable, or the candidate leaves keyed by their addresses.
 Place Translator::leaf_place(const Region& r, std::size_t leaf) {
+  if (r.objects.size() == 1 && r.objects.front().second->is_columns())
+    return column_place(r, leaf);  // struct_columns.cpp
   if (r.objects.size() == 1 && r.dynamic.empty())
     return Place{r.objects.front().second->leaves[leaf], {}, Term{}};
   std::vector<std::size_t> positions{leaf};

@@ -114,10 +114,13 @@ struct ArrayShape {
 };
 // A cell of an SMT array that a place may be (arrays.cpp): the array's element at `index`
 // where `inside` holds (true for an array subscript, the address range behind a pointer).
+// `range`: the cells may hold any value of this type (a local without initializer, a
+// malloc'd array), so a read assumes the value in it.
 struct ArrayCell {
   VarId array;
   Term index;
   Term inside;
+  std::optional<IntType> range{};
 };
 // What an assignment writes or a read reads: a variable, or the one of `cells` whose key
 // equals `key` (an array cell by its index, an object by its address) or of `arrays`
@@ -136,6 +139,14 @@ struct StructObject {
   const clang::Type* type = nullptr;  // canonical, unqualified struct or array type
   std::string name;
   std::int64_t base_id = 0;
+  // A large array of structs no pointer reaches (struct_columns.cpp): instead of leaves,
+  // one SMT array per leaf of the element type, indexed by the element; `unconstrained`
+  // as for ArrayObject.
+  std::vector<VarId> columns;
+  clang::QualType element{};
+  std::size_t length = 0;
+  bool unconstrained = false;
+  [[nodiscard]] bool is_columns() const { return !columns.empty(); }
 };
 // An aggregate type's layout: its leaves (path from the object, as in `.f[2].g`, and
 // type; the integer type of the values, narrower for a bit-field, which no pointer
@@ -159,6 +170,7 @@ struct Region {
   Term key;
   std::size_t offset = 0;
   std::vector<DynamicIndex> dynamic;
+  Term element{};  // in a columns object: the element's index (offset is within it)
 };
 // An object whose address a pointer may hold (pointers.cpp): an address-taken scalar, an
 // array cell, a struct or one of its leaves or nested structs, with its address (1, 2,
@@ -348,7 +360,7 @@ class Translator {
   }
   std::optional<Term> struct_pointer_arithmetic(const clang::BinaryOperator* bo);
   const StructObject* new_struct(const std::string& name, std::uint32_t scope, clang::QualType t,
-                                 clang::SourceLocation where);
+                                 clang::SourceLocation where, bool may_be_columns = false);
   void register_struct(const clang::VarDecl* vd, const StructObject* s,
                        std::vector<MemObject>& objects,
                        std::unordered_map<const clang::VarDecl*, std::int64_t>& addresses);
@@ -365,6 +377,14 @@ class Translator {
   Term member_address(const clang::MemberExpr* me);
   void copy_struct(const Region& to, const Region& from, clang::QualType t,
                    const clang::Expr* where);
+  // ---- large arrays of structs, one SMT array per leaf (struct_columns.cpp) -------------
+  bool wants_columns(clang::QualType t, clang::SourceLocation where);
+  const StructObject* new_columns(const std::string& name, std::uint32_t scope, clang::QualType t,
+                                  clang::SourceLocation where);
+  void init_columns(const StructObject* s, const clang::Expr* init, bool zero, bool constant_only);
+  bool index_columns(Region& r, clang::QualType array_type, const clang::Expr* idx,
+                     const clang::Expr* where);
+  Place column_place(const Region& r, std::size_t leaf);
 
   // ---- the heap (heap.cpp) ------------------------------------------------------------
   void collect_allocations();
