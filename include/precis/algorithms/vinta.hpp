@@ -247,6 +247,10 @@ class Vinta {
       return;
     }
     ssa_ = std::make_unique<SsaVars>(*em_);
+    // Encoding the ARG's blocks polls it (a block over an inlined recursion has joins of
+    // thousands of variables).
+    ssa_->set_deadline(limits_ != nullptr && opts_.solver.deadline.none() ? Deadline::of(*limits_)
+                                                                          : opts_.solver.deadline);
     encoder_ = std::make_unique<BlockFormulaEncoder>(cfa, *ssa_);
     solver_ = std::make_unique<Cvc5Solver>(ssa_->ssa(), opts_.solver);
     nodes_.clear();

@@ -48,6 +48,7 @@ inline KInductiveCheck check_bounded(const Cfa& cfa, const BoundedCertificate& c
   opts.unsat_cores = false;
   try {
     SsaVars ssa(*cfa.expr_manager());
+    ssa.set_deadline(opts.deadline);
     Unrolling u(cfa, ssa, "bounded", cfa.initial_location());
     Cvc5Solver solver(ssa.ssa(), opts);
     auto unsat = [&](std::span<const Term> assumptions, const std::string& what) {

@@ -100,6 +100,7 @@ inline KInductiveCheck check_k_inductive(const Cfa& cfa, const KInductiveCertifi
   try {
     {  // base
       SsaVars ssa(em);
+      ssa.set_deadline(opts.deadline);
       Unrolling u(cfa, ssa, "kbase", cfa.initial_location());
       Cvc5Solver solver(ssa.ssa(), opts);
       solver.assert_(u.at(0, cfa.initial_location()));
@@ -112,6 +113,7 @@ inline KInductiveCheck check_k_inductive(const Cfa& cfa, const KInductiveCertifi
     }
     {  // step
       SsaVars ssa(em);
+      ssa.set_deadline(opts.deadline);
       Unrolling u(cfa, ssa, "kstep");
       Cvc5Solver solver(ssa.ssa(), opts);
       solver.assert_(u.pc_in_range(0));

@@ -258,7 +258,9 @@ class BlockRefiner {
           solver(ssa.ssa(), o.predicate.solver),
           op(cfa, o.block),
           graph(cfa, op),
-          encoder(cfa, ssa) {}
+          encoder(cfa, ssa) {
+      ssa.set_deadline(o.predicate.solver.deadline);  // block encoding polls it
+    }
     std::shared_ptr<ExprManager> em;  // keeps the base manager of `ssa` alive
     SsaVars ssa;
     Cvc5Solver solver;

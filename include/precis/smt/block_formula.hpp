@@ -79,6 +79,7 @@ class BlockFormulaEncoder {
   // needed); `index` becomes the index at the block's exit.
   BlockFormula encode(const Block& b, std::vector<std::uint32_t>& index) {
     ExprManager& s = ssa_.ssa();
+    ssa_.deadline().check();  // once per block (an unrolling step encodes thousands)
     if (index.size() < ssa_.base().num_vars()) index.resize(ssa_.base().num_vars(), 0);
     const std::size_t occ = occurrence_++;
     const std::size_t n = b.nodes.size();
@@ -110,7 +111,7 @@ class BlockFormulaEncoder {
     std::vector<Term> alts;
     std::vector<Delta> after;  // per in-edge of the current node: the index after it
     for (std::size_t v = 1; v < n; ++v) {
-      if ((v & 255U) == 0) ssa_.deadline().check();  // the SsaVars owner's deadline
+      if ((v & 15U) == 0) ssa_.deadline().check();  // the SsaVars owner's deadline
       after.clear();
       op_of.clear();
       alts.clear();
@@ -161,6 +162,7 @@ class BlockFormulaEncoder {
         std::vector<Term> c{out.reach[b.edges[ei].source]};
         if (op_of[j] != s.true_()) c.push_back(op_of[j]);
         if (after.size() > 1) {
+          ssa_.deadline().check();  // (a join of many in-edges over many variables)
           for (const auto& [x, k] : merged) {
             const std::uint32_t low = lookup(after[j], index, x);
             if (low == k) continue;

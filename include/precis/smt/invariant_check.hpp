@@ -144,6 +144,7 @@ inline InvariantCheck check_invariant(const Cfa& cfa, const std::function<Term(L
   InvariantCheck out;
   ExprManager& em = *cfa.expr_manager();
   SsaVars ssa(em);
+  ssa.set_deadline(opts.deadline);  // (encoding a large guard or invariant polls it)
   Cvc5Solver solver(ssa.ssa(), std::move(opts));
   std::string undecided;  // set when the solver answered unknown
   const InfeasibleQuery infeasible = [&](std::vector<Operation> ops) {
@@ -229,6 +230,7 @@ inline InvariantCheck check_block_invariant(const Cfa& cfa, const BlockGraph& gr
   InvariantCheck out;
   ExprManager& em = *cfa.expr_manager();
   SsaVars ssa(em);
+  ssa.set_deadline(opts.deadline);  // (encoding a block of thousands of edges polls it)
   BlockFormulaEncoder enc(cfa, ssa);
   Cvc5Solver solver(ssa.ssa(), std::move(opts));
   const auto unsat = [&](std::initializer_list<Term> fs) {

@@ -29,6 +29,7 @@
 #include "precis/domains/explicit/explicit_transfer.hpp"
 #include "precis/smt/cvc5_solver.hpp"
 #include "precis/smt/path_formula.hpp"
+#include "precis/smt/solver.hpp"
 
 namespace precis {
 
@@ -53,7 +54,9 @@ class ValueEnumerator {
  public:
   explicit ValueEnumerator(ExprManager& em, Cvc5Options opts = {})
       : ssa_(std::make_unique<SsaVars>(em)),
-        solver_(std::make_unique<Cvc5Solver>(ssa_->ssa(), std::move(opts))) {}
+        solver_(std::make_unique<Cvc5Solver>(ssa_->ssa(), std::move(opts))) {
+    ssa_->set_deadline(solver_deadline(*solver_));  // shifting a large guard polls it
+  }
 
   // The successors of `pre` along `op`. `tracked(v)`: v is tracked (and not dropped)
   // at the target. `exceeds(v, values)`: v with these distinct successor values is past
