@@ -1,8 +1,9 @@
 // The C front end's large arrays of structs (issue 26), one SMT array per leaf.
 //
-// An array `struct S a[N]` whose leaf-wise encoding (structs.cpp) would take more than
-// 8 x max_array_cells scalars, and whose address no pointer takes, is one variable of
-// the array sort per scalar leaf of S, indexed by the element (`a[].p`, `a[].t.q`,
+// An array `struct S a[N]` of more than TranslateOptions::max_cellwise_array elements (8,
+// as for integer arrays; structs.cpp's leaf-wise encoding costs seconds from a few
+// hundred leaves on) whose address no pointer takes is one variable of the array sort per
+// scalar leaf of S, indexed by the element (`a[].p`, `a[].t.q`,
 // `a[].x[2]`; locals `f::a[].p`): a[i].p reads select(a[].p, i), a write stores, and a
 // copy of a[i] to or from a struct goes leaf by leaf (structs.cpp's Region, whose
 // `element` is the index). The element index is checked like any array index
@@ -24,15 +25,16 @@
 
 namespace precis::c::detail {
 
-// Whether an object of type t is a columns object: an array of structs whose leaf-wise
-// encoding the limit refuses.
+// Whether an object of type t (whose address no pointer takes) is a columns object: an
+// array of structs of more elements than TranslateOptions::max_cellwise_array, the
+// threshold of integer arrays (arrays.cpp).
 bool Translator::wants_columns(clang::QualType t, clang::SourceLocation where) {
   const auto* ca = ctx_.getAsConstantArrayType(t.getCanonicalType());
   if (ca == nullptr || !is_struct(ca->getElementType())) return false;
   const std::uint64_t n = ca->getSize().getZExtValue();
   if (n == 0 || n > kMaxWholeArray) return false;  // (refused by the leaf-wise encoding)
-  const std::size_t w = layout(ca->getElementType(), where).leaves.size();
-  return n * w > 8 * opt_.max_array_cells;
+  (void)layout(ca->getElementType(), where);  // (refuses what the element may not be)
+  return n > opt_.max_cellwise_array;
 }
 
 const StructObject* Translator::new_columns(const std::string& name, std::uint32_t scope,

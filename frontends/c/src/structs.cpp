@@ -28,8 +28,8 @@
 // A bit-field is a leaf of its width: every store converts the value to it (wrapping,
 // as gcc does for a signed one), and no pointer reaches it.
 //
-// An array of structs beyond that limit whose address no pointer takes is one SMT array
-// per leaf (struct_columns.cpp).
+// An array of structs of more than max_cellwise_array (8) elements whose address no
+// pointer takes is one SMT array per leaf instead (struct_columns.cpp).
 //
 // Refused: unions, struct return values, pointers to arrays, other aggregates of more
 // than 8 x max_array_cells leaves.
