@@ -115,6 +115,9 @@ Cfa Translator::run() {
     register_scalar(p, v, frames_.back().objects, frames_.back().addresses);
     emit(Havoc{v});
     emit(Assume{in_range(em_.var(v), t)});
+    // C11 5.1.2.2.1: "the value of argc shall be nonnegative".
+    if (entry->isMain() && entry->getNumParams() >= 2 && p == entry->getParamDecl(0))
+      emit(Assume{em_.le(num(0), em_.var(v))});
   }
   at(entry->getBody()->getBeginLoc());
   stmt(entry->getBody());
