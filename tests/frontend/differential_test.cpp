@@ -487,6 +487,44 @@ int main() {
                {{"int", "s"}, {"int", "t"}, {"int", "u"}, {"int", "v"}, {"int", "w"}});
 }
 
+TEST_CASE("differential: pointers to elements of large arrays of structs") {
+  differential("struct_column_pointers", R"(
+struct P { int x; short y; unsigned char z[2]; };
+struct P g[1500];
+int s = 0, t = 0, u = 0, v = 0;
+void init(struct P *a, int n) {
+  for (int i = 0; i < n; i++) {
+    a[i].x = i;
+    a[i].y = (short)(-i);
+    a[i].z[1] = (unsigned char)(i + 200);
+  }
+}
+int sum_x(const struct P *p, int n) {
+  int r = 0;
+  for (int i = 0; i < n; i++) r += (p + i)->x;
+  return r;
+}
+int main() {
+  init(g, 1500);
+  struct P *q = &g[5];
+  q->x += 100;
+  (q + 1)->y = 7;
+  struct P *r = g;
+  r[2] = g[1];
+  s = g[5].x + g[6].y + g[2].x + g[2].z[1];
+  t = sum_x(g + 1000, 100);
+  struct P local[2000];
+  init(local, 2000);
+  struct P *e = &local[1999];
+  u = e->x + e->y + e->z[1] + (int)(e - local);
+  struct P copy = *q;
+  v = copy.x + copy.z[1];
+  return 0;
+}
+)",
+               {{"int", "s"}, {"int", "t"}, {"int", "u"}, {"int", "v"}});
+}
+
 TEST_CASE("differential: pointers to scalars and into arrays, as parameters and results") {
   differential("pointers", R"(
 int g = 5, h = 7, sw1 = 0, sw2 = 0, sum = 0, diff = 0, via = 0, vp = 0, eq = 0, nul = 0;

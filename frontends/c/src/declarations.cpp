@@ -74,7 +74,7 @@ void Translator::declare_globals(clang::TranslationUnitDecl* tu) {
     }
     if (is_aggregate(any->getType())) {  // structs.cpp
       const StructObject* s = new_struct(name, global_scope, any->getType(), any->getLocation(),
-                                         address_taken_.count(vd->getCanonicalDecl()) == 0);
+                                         true, address_taken_.count(vd->getCanonicalDecl()) != 0);
       register_struct(vd->getCanonicalDecl(), s, global_objects_, global_addresses_);
       global_structs_.emplace(vd->getCanonicalDecl(), s);
       init_struct(s, def != nullptr ? def->getInit() : nullptr, def != nullptr, true);

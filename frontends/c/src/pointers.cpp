@@ -138,8 +138,8 @@ void Translator::predeclare_objects(const clang::Stmt* body) {
         if (vd == nullptr || vd->hasGlobalStorage() || vd->hasExternalStorage()) continue;
         const std::string name = fr.prefix + "::" + vd->getNameAsString();
         if (is_aggregate(vd->getType())) {  // structs.cpp
-          const StructObject* s = new_struct(name, fr.index, vd->getType(), vd->getLocation(),
-                                             address_taken_.count(vd->getCanonicalDecl()) == 0);
+          const StructObject* s = new_struct(name, fr.index, vd->getType(), vd->getLocation(), true,
+                                             address_taken_.count(vd->getCanonicalDecl()) != 0);
           register_struct(vd, s, fr.objects, fr.addresses);
           fr.structs[vd] = s;
         } else if (auto shape = array_shape(vd->getType(), vd->getLocation())) {
@@ -160,7 +160,10 @@ void Translator::predeclare_objects(const clang::Stmt* body) {
 
 // The address of an array's first cell (the array-to-pointer decay).
 Term Translator::array_address(const clang::Expr* array_expr) {
-  if (auto r = array_region(array_expr)) return region_address(*r);  // inside an aggregate
+  if (auto r = array_region(array_expr)) {           // inside an aggregate
+    if (!r->whole) no_leaf_address(*r, array_expr);  // (a whole columns object: its start)
+    return region_address(*r);
+  }
   const ArrayObject* a = array_of(array_expr);
   if (a == nullptr) unsupported(array_expr, "array that is not an array variable");
   return num(a->base_id);
@@ -185,6 +188,7 @@ Term Translator::address_of(const clang::UnaryOperator* uo) {
   if (const auto* as = llvm::dyn_cast<clang::ArraySubscriptExpr>(sub)) {
     if (auto r = array_region(as->getBase())) {  // &s.a[i], &m[i][j] (structs.cpp)
       index_region(*r, as->getBase()->IgnoreParenImpCasts()->getType(), as->getIdx(), as);
+      if (!is_struct(as->getType())) no_leaf_address(*r, as);  // (&a[i] of structs: an element)
       return region_address(*r);
     }
     if (is_struct_pointer(as->getBase()->getType())) {  // &p[i]: p + i struct steps

@@ -12,29 +12,35 @@
 // members), a local without initializer is havocked and a read assumes the leaf type's
 // range (C gives every object a value of its type).
 //
-// Such an array whose address is taken or that decays to a pointer stays leaf-wise (and
-// is refused beyond the limit); an index into an array member of an element must be a
-// constant.
+// Such an array whose address is taken or that decays to a pointer stays leaf-wise up to
+// the leaf-wise limit; beyond it, element k has the addresses from base + k * stride
+// (stride: S's leaf count, the step of a `struct S *`), its columns are indexed by the
+// element's address rather than k, and a `struct S *` may point to an element: p->f
+// reads the column of f at p (structs.cpp's deref regions), a[i].f at base + i * stride. An address
+// inside an element (`&a[i].f`, the decay of a member array) is refused, as is a variable index
+// into an array member of an element.
 
 #include <cstdint>
+#include <optional>
 #include <stdexcept>
 #include <string>
+#include <unordered_map>
 #include <vector>
 
 #include "translator.hpp"
 
 namespace precis::c::detail {
 
-// Whether an object of type t (whose address no pointer takes) is a columns object: an
-// array of structs of more elements than TranslateOptions::max_cellwise_array, the
-// threshold of integer arrays (arrays.cpp).
-bool Translator::wants_columns(clang::QualType t, clang::SourceLocation where) {
+// Whether an object of type t is a columns object: an array of structs of more elements
+// than TranslateOptions::max_cellwise_array, the threshold of integer arrays (arrays.cpp),
+// or, if a pointer may reach it, of more leaves than the leaf-wise encoding takes.
+bool Translator::wants_columns(clang::QualType t, clang::SourceLocation where, bool address_taken) {
   const auto* ca = ctx_.getAsConstantArrayType(t.getCanonicalType());
   if (ca == nullptr || !is_struct(ca->getElementType())) return false;
   const std::uint64_t n = ca->getSize().getZExtValue();
   if (n == 0 || n > kMaxWholeArray) return false;  // (refused by the leaf-wise encoding)
-  (void)layout(ca->getElementType(), where);  // (refuses what the element may not be)
-  return n > opt_.max_cellwise_array;
+  const std::size_t w = layout(ca->getElementType(), where).leaves.size();
+  return address_taken ? n * w > 8 * opt_.max_array_cells : n > opt_.max_cellwise_array;
 }
 
 const StructObject* Translator::new_columns(const std::string& name, std::uint32_t scope,
@@ -45,6 +51,7 @@ const StructObject* Translator::new_columns(const std::string& name, std::uint32
   s.name = name;
   s.element = ca->getElementType().getCanonicalType().getUnqualifiedType();
   s.length = static_cast<std::size_t>(ca->getSize().getZExtValue());
+  s.stride = layout(s.element, where).leaves.size();
   for (const auto& [path, lt] : layout(s.element, where).leaves)
     s.columns.push_back(new_var(name + "[]" + path + pointer_suffix(lt), scope, Type::Array));
   return &structs_.emplace_back(std::move(s));
@@ -97,9 +104,34 @@ void Translator::init_columns(const StructObject* s, const clang::Expr* init, bo
   }
 }
 
-// r[idx] when r is (inside) a columns object: the first index selects the element, a
-// later one (into an array member of the element) must be a constant and moves the leaf.
-// False when r is not in a columns object.
+// The object's addresses: element k's leaves from base_id + k * stride on. A pointer may
+// reach the elements if the array's address is taken (a `struct S *` to an element, as
+// pointers.cpp's struct objects; an address inside an element is refused,
+// no_leaf_address).
+void Translator::register_columns(
+    const clang::VarDecl* vd, const StructObject* s, std::vector<MemObject>& objects,
+    std::unordered_map<const clang::VarDecl*, std::int64_t>& addresses) {
+  auto& so = const_cast<StructObject&>(*s);  // NOLINT: created by new_columns, owned here
+  const auto span = static_cast<std::int64_t>(s->length * s->stride);
+  so.base_id = reserve_addresses(span);
+  if (vd == nullptr || address_taken_.count(vd->getCanonicalDecl()) == 0) return;
+  objects.push_back(MemObject{s->base_id, 0, object_type(s->element), s, num(span)});
+  addresses[vd] = s->base_id;
+  so.by_address = true;  // p->f is then select(f's column, p): no division by the stride
+}
+
+// Refuses an address inside an element of a columns object (of a member, or of a cell of
+// a member array): no integer object stands for its leaf.
+void Translator::no_leaf_address(const Region& r, const clang::Expr* where) {
+  for (const auto& o : r.objects)
+    if (o.second->is_columns())
+      unsupported(where, "address of a member of an element of '" + o.second->name +
+                             "' (a large array of structs)");
+}
+
+// r[idx] when r is (inside) a columns object: on the object itself the index selects the
+// element; inside an element (an array member) it must be a constant and moves the leaf.
+// False when r is not in a single columns object.
 bool Translator::index_columns(Region& r, clang::QualType array_type, const clang::Expr* idx,
                                const clang::Expr* where) {
   if (r.objects.size() != 1 || !r.objects.front().second->is_columns()) return false;
@@ -111,7 +143,7 @@ bool Translator::index_columns(Region& r, clang::QualType array_type, const clan
   if (i.is_const() && (i.value() < 0 || i.value() >= n))
     unsupported(where, "index " + std::to_string(i.value()) + " outside an array of " +
                            std::to_string(n) + " elements");
-  if (r.element.valid()) {  // an array member of the element
+  if (!r.whole) {  // an array member of the element
     if (!i.is_const())
       unsupported(where, "variable index into an array member of an element of '" + s->name +
                              "' (a large array of structs)");
@@ -119,6 +151,7 @@ bool Translator::index_columns(Region& r, clang::QualType array_type, const clan
         static_cast<std::size_t>(i.value()) * leaf_count(ca->getElementType(), where->getExprLoc());
     return true;
   }
+  r.whole = false;
   if (i.is_const()) {
     r.element = i;
     return true;
@@ -129,16 +162,31 @@ bool Translator::index_columns(Region& r, clang::QualType array_type, const clan
   return true;
 }
 
-// The leaf `leaf` of the element r selects: the column's cell at the element's index.
-Place Translator::column_place(const Region& r, std::size_t leaf) {
-  const StructObject* s = r.objects.front().second;
-  if (!r.element.valid())
-    throw std::logic_error("column_place: a leaf of '" + s->name + "' without an element");
+// The cell of leaf `leaf` (counted from its element's first leaf) of the element of
+// columns object s (at address id) that r designates: by the subscript's index, or by
+// the address r holds (a pointer to the element), where that address is in s's range.
+ArrayCell Translator::column_cell(const Region& r, std::int64_t id, const StructObject* s,
+                                  std::size_t leaf) {
+  if (!r.dynamic.empty())
+    throw input_error(position(),
+                      "unsupported: variable index into an array member of an "
+                      "element of '" +
+                          s->name + "' (a large array of structs)");
+  if (r.whole)
+    throw std::logic_error("column_cell: a leaf of '" + s->name + "' without an element");
+  const auto stride = static_cast<std::int64_t>(s->stride);
+  Term index = r.element, inside = em_.true_();
+  if (index.valid() && s->by_address) {  // a subscript of an array a pointer may reach
+    index = mk(Op::Add, {num(id), mk(Op::Mul, {index, num(stride)})});
+  } else if (!index.valid()) {  // behind a pointer (by_address): the element's address
+    index = r.key;
+    if (r.objects.size() > 1)  // (pointees() assumed it is in one of the objects)
+      inside = in_array(r.key, id, num(static_cast<std::int64_t>(s->length * s->stride)));
+  }
   const std::optional<IntType> range =
       s->unconstrained ? std::optional(layout(s->element, clang::SourceLocation()).types[leaf])
                        : std::nullopt;
-  return Place{
-      std::nullopt, {}, Term{}, {ArrayCell{s->columns.at(leaf), r.element, em_.true_(), range}}};
+  return ArrayCell{s->columns.at(leaf), index, inside, range};
 }
 
 }  // namespace precis::c::detail

@@ -147,8 +147,8 @@ std::size_t Translator::field_offset(const clang::FieldDecl* fd, clang::SourceLo
 
 const StructObject* Translator::new_struct(const std::string& name, std::uint32_t scope,
                                            clang::QualType t, clang::SourceLocation where,
-                                           bool may_be_columns) {
-  if (may_be_columns && wants_columns(t, where))
+                                           bool may_be_columns, bool address_taken) {
+  if (may_be_columns && wants_columns(t, where, address_taken))
     return new_columns(name, scope, t, where);  // struct_columns.cpp
   const StructLayout& l = layout(t, where);
   StructObject s;
@@ -166,6 +166,7 @@ const StructObject* Translator::new_struct(const std::string& name, std::uint32_
 void Translator::register_struct(
     const clang::VarDecl* vd, const StructObject* s, std::vector<MemObject>& objects,
     std::unordered_map<const clang::VarDecl*, std::int64_t>& addresses) {
+  if (s->is_columns()) return register_columns(vd, s, objects, addresses);  // struct_columns.cpp
   auto& so = const_cast<StructObject&>(*s);  // NOLINT: created by new_struct, owned here
   so.base_id = reserve_addresses(static_cast<std::int64_t>(s->leaves.size()));
   if (vd != nullptr && address_taken_.count(vd->getCanonicalDecl()) == 0) return;
@@ -282,7 +283,9 @@ Region Translator::region(const clang::Expr* e) {
     if (const auto* vd = llvm::dyn_cast<clang::VarDecl>(dr->getDecl())) {
       const StructObject* s = struct_of(vd);
       if (s == nullptr) unsupported(e, "variable '" + vd->getNameAsString() + "'");
-      return Region{{{s->base_id, s}}, num(s->base_id), 0, {}};
+      Region r{{{s->base_id, s}}, num(s->base_id), 0, {}};
+      r.whole = s->is_columns();
+      return r;
     }
   if (const auto* me = llvm::dyn_cast<clang::MemberExpr>(e)) return member_region(me);
   if (const auto* u = llvm::dyn_cast<clang::UnaryOperator>(e);
@@ -348,10 +351,11 @@ void Translator::index_region(Region& r, clang::QualType array_type, const clang
 
 // The address of the region's first leaf.
 Term Translator::region_address(const Region& r) {
-  for (const auto& o : r.objects)
-    if (o.second->is_columns())  // (its address is never taken: collect_address_taken)
-      throw std::logic_error("region_address: an address inside '" + o.second->name + "'");
   Term a = mk(Op::Add, {r.key, num(static_cast<std::int64_t>(r.offset))});
+  if (r.element.valid())  // an element of a columns object (struct_columns.cpp)
+    a = mk(Op::Add,
+           {a, mk(Op::Mul,
+                  {r.element, num(static_cast<std::int64_t>(r.objects.front().second->stride))})});
   for (const DynamicIndex& d : r.dynamic)
     a = mk(Op::Add, {a, mk(Op::Mul, {d.index, num(static_cast<std::int64_t>(d.stride))})});
   return a;
@@ -373,9 +377,20 @@ Region Translator::deref_region(Term address, clang::QualType pointee, const cla
   r.key = address.is_const() ? address : snapshot(address);
   for (const MemObject& o : pointees(r.key, pointee, true, where))  // pointers.cpp
     r.objects.emplace_back(o.id, o.agg);
-  if (r.key.is_const())
-    for (const auto& o : r.objects)
-      if (o.first == r.key.value()) r.objects = {o};
+  if (r.key.is_const()) {  // the one object at that address, if it is among them
+    const std::int64_t k = r.key.value();
+    for (const auto& o : r.objects) {
+      const StructObject* s = o.second;
+      const bool here =
+          s->is_columns()
+              ? o.first <= k && k - o.first < static_cast<std::int64_t>(s->length * s->stride)
+              : o.first == k;
+      if (here) {
+        r.objects = {std::pair(o)};
+        break;
+      }
+    }
+  }
   return r;
 }
 
@@ -393,9 +408,7 @@ Region Translator::member_region(const clang::MemberExpr* me) {
 // The scalar leaf `leaf` (counted from the objects' first leaf, variable indices at 0):
 // one variable, or the candidate leaves keyed by their addresses.
 Place Translator::leaf_place(const Region& r, std::size_t leaf) {
-  if (r.objects.size() == 1 && r.objects.front().second->is_columns())
-    return column_place(r, leaf);  // struct_columns.cpp
-  if (r.objects.size() == 1 && r.dynamic.empty())
+  if (r.objects.size() == 1 && r.dynamic.empty() && !r.objects.front().second->is_columns())
     return Place{r.objects.front().second->leaves[leaf], {}, Term{}};
   std::vector<std::size_t> positions{leaf};
   for (const DynamicIndex& d : r.dynamic) {
@@ -407,9 +420,14 @@ Place Translator::leaf_place(const Region& r, std::size_t leaf) {
   Region at_leaf = r;
   at_leaf.offset = leaf;
   Place p{std::nullopt, {}, region_address(at_leaf)};
-  for (const auto& [id, s] : r.objects)
+  for (const auto& [id, s] : r.objects) {
+    if (s->is_columns()) {  // its element's leaf: a cell of the leaf's SMT array
+      p.arrays.push_back(column_cell(r, id, s, leaf));  // struct_columns.cpp
+      continue;
+    }
     for (std::size_t k : positions)
       p.cells.emplace_back(s->base_id + static_cast<std::int64_t>(k), s->leaves[k]);
+  }
   return p;
 }
 
@@ -430,7 +448,9 @@ Place Translator::aggregate_element_place(const clang::ArraySubscriptExpr* e) {
 
 // &s.f, &p->f: the address of the member's first leaf.
 Term Translator::member_address(const clang::MemberExpr* me) {
-  return region_address(member_region(me));
+  const Region r = member_region(me);
+  no_leaf_address(r, me);  // struct_columns.cpp
+  return region_address(r);
 }
 
 // to = from, leaf by leaf; the values are read before the first write when a pointer or

@@ -145,6 +145,9 @@ struct StructObject {
   std::vector<VarId> columns;
   clang::QualType element{};
   std::size_t length = 0;
+  std::size_t stride = 0;   // the element's leaf count: element k has the addresses from
+                            // base_id + k * stride (a pointer may reach it, pointers.cpp)
+  bool by_address = false;  // the columns are indexed by the element's address, not by k
   bool unconstrained = false;
   [[nodiscard]] bool is_columns() const { return !columns.empty(); }
 };
@@ -170,7 +173,8 @@ struct Region {
   Term key;
   std::size_t offset = 0;
   std::vector<DynamicIndex> dynamic;
-  Term element{};  // in a columns object: the element's index (offset is within it)
+  Term element{};      // in a columns object: the element's index (offset is within it)
+  bool whole = false;  // a columns object itself, before a subscript selects the element
 };
 // An object whose address a pointer may hold (pointers.cpp): an address-taken scalar, an
 // array cell, a struct or one of its leaves or nested structs, with its address (1, 2,
@@ -360,7 +364,8 @@ class Translator {
   }
   std::optional<Term> struct_pointer_arithmetic(const clang::BinaryOperator* bo);
   const StructObject* new_struct(const std::string& name, std::uint32_t scope, clang::QualType t,
-                                 clang::SourceLocation where, bool may_be_columns = false);
+                                 clang::SourceLocation where, bool may_be_columns = false,
+                                 bool address_taken = false);
   void register_struct(const clang::VarDecl* vd, const StructObject* s,
                        std::vector<MemObject>& objects,
                        std::unordered_map<const clang::VarDecl*, std::int64_t>& addresses);
@@ -378,13 +383,17 @@ class Translator {
   void copy_struct(const Region& to, const Region& from, clang::QualType t,
                    const clang::Expr* where);
   // ---- large arrays of structs, one SMT array per leaf (struct_columns.cpp) -------------
-  bool wants_columns(clang::QualType t, clang::SourceLocation where);
+  bool wants_columns(clang::QualType t, clang::SourceLocation where, bool address_taken);
   const StructObject* new_columns(const std::string& name, std::uint32_t scope, clang::QualType t,
                                   clang::SourceLocation where);
   void init_columns(const StructObject* s, const clang::Expr* init, bool zero, bool constant_only);
   bool index_columns(Region& r, clang::QualType array_type, const clang::Expr* idx,
                      const clang::Expr* where);
-  Place column_place(const Region& r, std::size_t leaf);
+  ArrayCell column_cell(const Region& r, std::int64_t id, const StructObject* s, std::size_t leaf);
+  void register_columns(const clang::VarDecl* vd, const StructObject* s,
+                        std::vector<MemObject>& objects,
+                        std::unordered_map<const clang::VarDecl*, std::int64_t>& addresses);
+  void no_leaf_address(const Region& r, const clang::Expr* where);
 
   // ---- the heap (heap.cpp) ------------------------------------------------------------
   void collect_allocations();
