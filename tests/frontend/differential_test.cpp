@@ -491,7 +491,9 @@ TEST_CASE("differential: pointers to elements of large arrays of structs") {
   differential("struct_column_pointers", R"(
 struct P { int x; short y; unsigned char z[2]; };
 struct P g[1500];
-int s = 0, t = 0, u = 0, v = 0;
+struct Q { int a; short b; };
+struct Q h[1200] = {{1, 2}, [700] = {.b = -5}, {7, 8}};
+int s = 0, t = 0, u = 0, v = 0, w = 0;
 void init(struct P *a, int n) {
   for (int i = 0; i < n; i++) {
     a[i].x = i;
@@ -519,10 +521,12 @@ int main() {
   u = e->x + e->y + e->z[1] + (int)(e - local);
   struct P copy = *q;
   v = copy.x + copy.z[1];
+  const struct Q *hp = h;  // an initialized array that a pointer reaches
+  w = hp->a + hp->b + hp[700].b + hp[701].a + (hp + 701)->b + h[701].b + hp[5].a;
   return 0;
 }
 )",
-               {{"int", "s"}, {"int", "t"}, {"int", "u"}, {"int", "v"}});
+               {{"int", "s"}, {"int", "t"}, {"int", "u"}, {"int", "v"}, {"int", "w"}});
 }
 
 TEST_CASE("differential: pointers to scalars and into arrays, as parameters and results") {

@@ -99,7 +99,9 @@ void Translator::init_columns(const StructObject* s, const clang::Expr* init, bo
         x = as_int(convert(rvalue(v), type_of(v), l.types[j]));
       }
       const VarId c = s->columns[j];
-      emit(Assign{c, em_.store(em_.var(c), num(static_cast<std::int64_t>(k)), x)});
+      const auto at_k = static_cast<std::int64_t>(  // (by_address: set before, at registration)
+          s->by_address ? static_cast<std::size_t>(s->base_id) + k * s->stride : k);
+      emit(Assign{c, em_.store(em_.var(c), num(at_k), x)});
     }
   }
 }
@@ -179,6 +181,8 @@ ArrayCell Translator::column_cell(const Region& r, std::int64_t id, const Struct
   if (index.valid() && s->by_address) {  // a subscript of an array a pointer may reach
     index = mk(Op::Add, {num(id), mk(Op::Mul, {index, num(stride)})});
   } else if (!index.valid()) {  // behind a pointer (by_address): the element's address
+    if (!s->by_address)
+      throw std::logic_error("column_cell: '" + s->name + "' behind a pointer, indexed by element");
     index = r.key;
     if (r.objects.size() > 1)  // (pointees() assumed it is in one of the objects)
       inside = in_array(r.key, id, num(static_cast<std::int64_t>(s->length * s->stride)));
