@@ -52,9 +52,10 @@ TEST_CASE("arrays precis does not take + structs + unions") {
          "index 1000 outside the array 'main::a' of 1000 elements");
   expect("int main(int n) {\n  int m[n][2];\n  return 0;\n}", "2:7",
          "array type 'int[n][2]' without a constant size");
-  expect("struct P { int x; };\nstruct P g[2000];\nint main() {\n  int *p = &g[3].x;\n"
-         "  return *p;\n}",
-         "4:18", "address of a member of an element of 'g' (a large array of structs)");
+  expect(
+      "struct P { int x; };\nstruct P g[2000];\nint main() {\n  int *p = &g[3].x;\n"
+      "  return *p;\n}",
+      "4:18", "address of a member of an element of 'g' (a large array of structs)");
   expect("int main() {\n  int m[2][3];\n  return m[2][0];\n}", "3:10",
          "index 2 outside an array of 2 elements");
   expect("int main() {\n  int m[400][3];\n}", "2:7",

@@ -7,7 +7,7 @@ int a[1000];
 int b;
 int main(void) {
   b = __VERIFIER_nondet_int();
-  int *p = b ? &a[5] : &b;
+  int* p = b ? &a[5] : &b;
   *p = 42;
   if (a[5] == 42) reach_error();
   return 0;

@@ -1,8 +1,11 @@
 // A large array of structs passed to a function as a pointer: p->a and p[k].b reach the
-// element's members in their SMT arrays, at (p - g) / (the struct's leaf count).
+// element's members in their SMT arrays, indexed by the element's address.
 extern void reach_error(void);
 extern int __VERIFIER_nondet_int(void);
-struct P { int a; short b; };
+struct P {
+  int a;
+  short b;
+};
 struct P g[100000];
 void set(struct P* p, int k, int v) {
   p[k].a = v;

@@ -2,7 +2,10 @@
 // reaches holds any values, and the replay takes them from the solver's arrays.
 extern void reach_error(void);
 extern int __VERIFIER_nondet_int(void);
-struct P { int a; unsigned char b; };
+struct P {
+  int a;
+  unsigned char b;
+};
 int check(const struct P* p) { return p->a == 42 && p->b == 200; }
 int main(void) {
   struct P l[5000];

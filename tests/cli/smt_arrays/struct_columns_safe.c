@@ -2,7 +2,10 @@
 // element changes no other member and no other element.
 extern void reach_error(void);
 extern int __VERIFIER_nondet_int(void);
-struct P { int a; short b; };
+struct P {
+  int a;
+  short b;
+};
 struct P g[100000];
 int main(void) {
   int i = __VERIFIER_nondet_int(), j = __VERIFIER_nondet_int();

@@ -2,7 +2,10 @@
 // types: the replay takes both members' arrays from the solver.
 extern void reach_error(void);
 extern int __VERIFIER_nondet_int(void);
-struct P { int a; unsigned char b; };
+struct P {
+  int a;
+  unsigned char b;
+};
 int main(void) {
   struct P l[5000];
   int i = __VERIFIER_nondet_int();
