@@ -59,7 +59,7 @@ std::optional<ArrayShape> Translator::array_shape(clang::QualType qt,
   ArrayShape shape{int_type(et, where)};
   shape.elem_bytes = ctx_.getTypeSizeInChars(et).getQuantity();
   if (const auto* va = ctx_.getAsVariableArrayType(t); va != nullptr && va->getSizeExpr()) {
-    shape.length = va->getSizeExpr();
+    shape.length_expr = va->getSizeExpr();
     return shape;
   }
   const auto* ca = ctx_.getAsConstantArrayType(t);
@@ -91,19 +91,16 @@ std::optional<Term> Translator::vla_size(const clang::Expr* e) {
   if (!llvm::isa<clang::DeclRefExpr>(arg) || !arg->getType()->isVariableArrayType())
     return std::nullopt;
   const ArrayObject* a = array_of(arg);
-  if (a == nullptr || a->length_expr == nullptr) return std::nullopt;
-  return mk(Op::Mul, {a->length, num(a->elem_bytes)});
+  if (a == nullptr || a->shape.length_expr == nullptr) return std::nullopt;
+  return mk(Op::Mul, {a->length, num(a->shape.elem_bytes)});
 }
 
 ArrayObject Translator::new_array(const std::string& name, std::uint32_t scope,
                                   const ArrayShape& shape, bool needs_addresses) {
   ArrayObject a;
-  a.elem = shape.elem;
+  a.shape = shape;
   a.name = name;
-  a.size = shape.size;
-  a.length_expr = shape.length;
-  a.elem_bytes = shape.elem_bytes;
-  if (shape.length != nullptr) {  // a variable-length array: its length set at the declaration
+  if (shape.length_expr != nullptr) {  // a variable-length array: its length set at the declaration
     a.whole = new_var(name, scope, Type::Array);
     a.length = em_.var(new_var(name + "#length", scope));
     return a;
@@ -131,14 +128,16 @@ void Translator::init_array(ArrayObject& a, const clang::Expr* init, bool zero,
   if (init != nullptr) {
     list = llvm::dyn_cast<clang::InitListExpr>(init->IgnoreParenImpCasts());
     if (list == nullptr) unsupported(init, "array initializer other than a list");
-    if (list->getNumInits() > a.size) unsupported(init, "initializer list longer than the array");
+    if (list->getNumInits() > a.shape.size)
+      unsupported(init, "initializer list longer than the array");
   }
-  if (a.length_expr != nullptr) {  // C11 6.7.6.2: evaluated each time the declaration runs
-    at(a.length_expr->getExprLoc());
-    const Term n = snapshot(as_int(rvalue(a.length_expr)));
+  if (a.shape.length_expr != nullptr) {  // C11 6.7.6.2: evaluated each time the declaration runs
+    at(a.shape.length_expr->getExprLoc());
+    const Term n = snapshot(as_int(rvalue(a.shape.length_expr)));
     // A length below 1 is undefined behaviour, one beyond any object's size leaves no
     // object (the stack overflows): the path ends in both cases.
-    emit(Assume{em_.and_(em_.le(num(1), n), em_.le(n, num(max_object_elements(a.elem_bytes))))});
+    emit(Assume{
+        em_.and_(em_.le(num(1), n), em_.le(n, num(max_object_elements(a.shape.elem_bytes))))});
     emit(Assign{a.length.var(), n});
   }
   if (a.whole) {
@@ -157,7 +156,7 @@ void Translator::init_array(ArrayObject& a, const clang::Expr* init, bool zero,
       if (constant_only) {
         auto c = constant(e);
         if (!c) unsupported(e, "non-constant initializer of a global array");
-        v = as_int(convert(num(*c), type_of(e), a.elem));
+        v = as_int(convert(num(*c), type_of(e), a.shape.elem));
       } else {
         v = as_int(rvalue(e));
       }
@@ -174,15 +173,15 @@ void Translator::init_array(ArrayObject& a, const clang::Expr* init, bool zero,
       if (constant_only) {
         auto v = constant(e);
         if (!v) unsupported(e, "non-constant initializer of a global array");
-        emit(Assign{c, as_int(convert(num(*v), type_of(e), a.elem))});
+        emit(Assign{c, as_int(convert(num(*v), type_of(e), a.shape.elem))});
       } else {
-        store(c, a.elem, e);
+        store(c, a.shape.elem, e);
       }
     } else if (list != nullptr || zero) {
       emit(Assign{c, num(0)});
     } else {
       emit(Havoc{c});
-      emit(Assume{in_range(em_.var(c), a.elem)});
+      emit(Assume{in_range(em_.var(c), a.shape.elem)});
     }
   }
 }
@@ -225,7 +224,8 @@ Place Translator::element_place(const clang::ArraySubscriptExpr* e) {
   at(e->getExprLoc());
   if (!checked) emit(Assume{em_.and_(em_.le(num(0), saved), em_.lt(saved, a->length))});
   if (a->whole) {
-    const std::optional<IntType> range = a->unconstrained ? std::optional(a->elem) : std::nullopt;
+    const std::optional<IntType> range =
+        a->unconstrained ? std::optional(a->shape.elem) : std::nullopt;
     return Place{std::nullopt, {}, saved, {ArrayCell{*a->whole, saved, em_.true_(), range}}};
   }
   Place p{std::nullopt, {}, saved};

@@ -34,6 +34,7 @@
 #include <algorithm>
 #include <cstdint>
 #include <functional>
+#include <optional>
 #include <string>
 #include <unordered_map>
 #include <vector>
@@ -239,7 +240,7 @@ void Translator::add_heap_site(const clang::CallExpr* call, clang::QualType poin
       shape.elem_bytes = elem;
       ArrayObject a = new_array(name, global_scope, shape, true);
       register_array(a, pointee, global_objects_);
-      for (VarId c : a.cells) init(c, a.elem);
+      for (VarId c : a.cells) init(c, a.shape.elem);
       h.addresses.push_back(a.base_id);
     }
   }
@@ -299,24 +300,25 @@ Term Translator::allocate(const clang::CallExpr* call) {
     address =
         em_.ite(em_.eq(count, num(static_cast<std::int64_t>(k))), num(h.addresses[k]), address);
   const VarId result = new_temp();
+  std::optional<Loc> done;
   if (h.length) {  // more elements than any object has: the allocation fails with null
-    const Loc fits = fresh(), fails = fresh(), done = fresh();
+    const Loc fits = fresh(), fails = fresh();
+    done = fresh();
     const Term max = num(max_object_elements(h.elem_bytes));
     edge(cur_, fails, Assume{em_.gt(length, max)}, line_, col_);
     edge(cur_, fits, Assume{em_.le(length, max)}, line_, col_);
     cur_ = fails;
     emit(Assign{result, num(0)});
-    jump(done);
+    jump(*done);
     cur_ = fits;
     emit(Assign{*h.length, length});
-    emit(Assign{result, address});
-    emit(Assign{h.count, mk(Op::Add, {count, num(1)})});
-    jump(done);
-    cur_ = done;
-    return em_.var(result);
   }
   emit(Assign{result, address});
   emit(Assign{h.count, mk(Op::Add, {count, num(1)})});
+  if (done) {
+    jump(*done);
+    cur_ = *done;
+  }
   return em_.var(result);
 }
 

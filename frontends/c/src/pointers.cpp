@@ -110,8 +110,9 @@ void Translator::register_scalar(
 void Translator::register_array(ArrayObject& a, clang::QualType elem,
                                 std::vector<MemObject>& objects) {
   if (a.whole) {  // one object over a range of addresses (as long as the longest array)
-    a.base_id = reserve_addresses(a.length_expr != nullptr ? max_object_elements(a.elem_bytes)
-                                                           : static_cast<std::int64_t>(a.size));
+    a.base_id =
+        reserve_addresses(a.shape.length_expr != nullptr ? max_object_elements(a.shape.elem_bytes)
+                                                         : static_cast<std::int64_t>(a.shape.size));
     objects.push_back(MemObject{a.base_id, *a.whole, object_type(elem), nullptr, a.length});
     return;
   }

@@ -51,8 +51,9 @@ const StructObject* Translator::new_columns(const std::string& name, std::uint32
   s.name = name;
   s.element = ca->getElementType().getCanonicalType().getUnqualifiedType();
   s.length = static_cast<std::size_t>(ca->getSize().getZExtValue());
-  s.stride = layout(s.element, where).leaves.size();
-  for (const auto& [path, lt] : layout(s.element, where).leaves)
+  const StructLayout& l = layout(s.element, where);
+  s.stride = l.leaves.size();
+  for (const auto& [path, lt] : l.leaves)
     s.columns.push_back(new_var(name + "[]" + path + pointer_suffix(lt), scope, Type::Array));
   return &structs_.emplace_back(std::move(s));
 }

@@ -83,34 +83,31 @@ inline const clang::Type* object_type(clang::QualType t) {
 
 // ---- the translator ---------------------------------------------------------------------
 
-// An integer array (arrays.cpp): cell by cell, the cells with the addresses base_id,
-// base_id + 1, ... (pointers.cpp); or, above TranslateOptions::max_cellwise_array, and for
-// a variable-length array, one variable of the array sort (`whole`). `unconstrained`:
-// a whole array whose cells may hold any integer (a local without initializer), so a
-// read assumes its value in the element type's range. `length` is the number of
-// elements: the constant `size`, or (a variable-length array, size 0) the variable its
-// declaration sets from `length_expr`.
-// The largest constant-size array precis takes: 2^28 elements.
-inline constexpr std::size_t kMaxWholeArray = std::size_t{1} << 28;
-struct ArrayObject {
-  std::vector<VarId> cells;
-  IntType elem;
-  std::string name;
-  std::int64_t base_id = 0;
-  std::optional<VarId> whole;
-  std::size_t size = 0;
-  Term length{};
-  const clang::Expr* length_expr = nullptr;
-  std::int64_t elem_bytes = 0;
-  bool unconstrained = false;
-};
 // A one-dimensional integer array type: its element type and constant size, or the
 // expression of its length (a variable-length array, size 0).
 struct ArrayShape {
   IntType elem;
   std::size_t size = 0;
-  const clang::Expr* length = nullptr;
+  const clang::Expr* length_expr = nullptr;
   std::int64_t elem_bytes = 0;
+};
+// An integer array (arrays.cpp): cell by cell, the cells with the addresses base_id,
+// base_id + 1, ... (pointers.cpp); or, above TranslateOptions::max_cellwise_array, and for
+// a variable-length array, one variable of the array sort (`whole`). `unconstrained`:
+// a whole array whose cells may hold any integer (a local without initializer), so a
+// read assumes its value in the element type's range. `length` is the number of
+// elements: the constant shape.size, or (a variable-length array) the variable its
+// declaration sets from shape.length_expr.
+// The largest constant-size array precis takes: 2^28 elements.
+inline constexpr std::size_t kMaxWholeArray = std::size_t{1} << 28;
+struct ArrayObject {
+  std::vector<VarId> cells;
+  ArrayShape shape;
+  std::string name;
+  std::int64_t base_id = 0;
+  std::optional<VarId> whole;
+  Term length{};
+  bool unconstrained = false;
 };
 // A cell of an SMT array that a place may be (arrays.cpp): the array's element at `index`
 // where `inside` holds (true for an array subscript, the address range behind a pointer).
