@@ -2,11 +2,13 @@
 # Installs the dependencies, then builds and tests precis the way a user builds it:
 #   1. the conventional build, `cmake -DCMAKE_BUILD_TYPE=Release` with the default
 #      options (library checks, CLI, C front end, examples, test suites plain and under
-#      ASan+UBSan), with the project's -Werror on, and every test with CTest;
+#      ASan+UBSan: the SMT and polyhedra suites and the CLI both ways, the core's unit
+#      suite plain, sweeps over every model plain, hostile inputs under ASan+UBSan), with
+#      the project's -Werror on, and every test with CTest;
 #   2. the same sources with clang 16 (CLI and examples, no tests), so that a build with
 #      the other compiler keeps working;
-#   3. the fuzz targets for a bounded time each (scripts/fuzz-ci.sh), when libFuzzer is
-#      installed.
+#   3. the fuzz targets for a bounded time each (scripts/fuzz-ci.sh, 30 s unless
+#      FUZZ_SECONDS says otherwise), when libFuzzer is installed.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 ./scripts/setup.sh
@@ -31,7 +33,7 @@ fi
 
 if [ -x scripts/fuzz-ci.sh ]; then
   step "fuzzing (scripts/fuzz-ci.sh)"
-  ./scripts/fuzz-ci.sh </dev/null
+  FUZZ_SECONDS=${FUZZ_SECONDS:-30} ./scripts/fuzz-ci.sh </dev/null
 fi
 
 step "tests"

@@ -96,7 +96,8 @@ double abstractions(const Cfa& cfa, BlockPolicy policy) {
 
 }  // namespace
 
-TEST_CASE("pred-abe decides every model pred-bool decides, with the same verdict") {
+TEST_CASE("pred-abe decides every model pred-bool decides, with the same verdict" *
+          doctest::test_suite("sweep")) {
   int compared = 0;
   for (const std::string& dir :
        {std::string(PRECIS_TEST_MODELS) + "/", std::string(PRECIS_TASKS) + "/theta/"}) {

@@ -50,7 +50,8 @@ VerificationResult bmc(const Cfa& cfa, double seconds = 60, std::size_t max_dept
 
 }  // namespace
 
-TEST_CASE("bmc: a bug at depth 1,000 of a generated counter, replayed") {
+TEST_CASE("bmc: a bug at depth 1,000 of a generated counter, replayed" *
+          doctest::test_suite("sweep")) {
   const Cfa cfa = parse_cfa(deep_counter(1000), "deep.cfa");
   const VerificationResult r = bmc(cfa);
   REQUIRE(r.verdict == Verdict::Unsafe);

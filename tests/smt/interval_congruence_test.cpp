@@ -171,7 +171,8 @@ TEST_CASE("interval-congruence: lattice and hashing laws, and the reduction") {
   CHECK(w.get(x) == Congruence::of(0, 2));
 }
 
-TEST_CASE("interval-congruence: post is sound on every small valuation, gamma is to_formula") {
+TEST_CASE("interval-congruence: post is sound on every small valuation, gamma is to_formula" *
+          doctest::test_suite("sweep")) {
   ExprManager em;
   const VarId x = em.declare("x", Type::Int), y = em.declare("y", Type::Int);
   const Term X = em.var(x), Y = em.var(y);

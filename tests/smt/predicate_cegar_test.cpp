@@ -101,7 +101,7 @@ TEST_CASE("predicate CEGAR: Theta int/bool models, Cartesian and Boolean") {
   CHECK(boo == 7 * 4);
 }
 
-TEST_CASE("predicate CEGAR: tests/models, Cartesian and Boolean") {
+TEST_CASE("predicate CEGAR: tests/models, Cartesian and Boolean" * doctest::test_suite("sweep")) {
   const std::string dir = std::string(PRECIS_TEST_MODELS) + "/";
   auto cases = testing::read_verdicts(dir + "verdicts.tsv");
   int cart = 0, boo = 0;

@@ -246,7 +246,8 @@ TEST_CASE("the refiner keeps only predicates of dropped variables; dropouts stay
   }
 }
 
-TEST_CASE("STATE, PATH and ARG decide every bundled int/bool model correctly") {
+TEST_CASE("STATE, PATH and ARG decide every bundled int/bool model correctly" *
+          doctest::test_suite("sweep")) {
   for (const std::string& dir :
        {std::string(PRECIS_TASKS) + "/theta/", std::string(PRECIS_TEST_MODELS) + "/",
         std::string(PRECIS_TEST_MODELS) + "/product/"}) {

@@ -244,7 +244,8 @@ TEST_CASE("expl (SMT check) with selection: Fig. 2, and other paths as the inner
   CHECK(a.reason == b.reason);
 }
 
-TEST_CASE("selection with SMT refiners on tests/models: every verdict as expected") {
+TEST_CASE("selection with SMT refiners on tests/models: every verdict as expected" *
+          doctest::test_suite("sweep")) {
   const std::string dir = std::string(PRECIS_TEST_MODELS) + "/";
   for (const auto& m : testing::read_verdicts(dir + "verdicts.tsv")) {
     CAPTURE(m.name);
