@@ -45,6 +45,18 @@ std::string decimal(const V& v) {
     return v.str();
 }
 
+// A counterexample value as a C constant with that value: beyond long long with a ULL
+// suffix (2^64 - 1 of a 64-bit unsigned input), -2^63 as an expression (its digits
+// alone are out of range).
+template <class V>
+std::string c_constant(const V& v) {
+  const std::string d = decimal(v);
+  if (d == "-9223372036854775808") return "(-9223372036854775807LL - 1)";
+  if (d.size() >= 19 && d[0] != '-' && (d.size() > 19 || d > "9223372036854775807"))
+    return d + "ULL";
+  return d;
+}
+
 // The source name of a CFA variable at a location: the C front end names a local `x` of
 // the inlined instance `f#2` "f#2::x" and a global "x". Temporaries (__tmp, __retval),
 // shadowed block locals ("x#2") and variables of other instances have none.
@@ -104,11 +116,11 @@ inline void write_violation_witness(std::ostream& os, const precis::Cfa& cfa,
       const auto& [var, value] = s.changes.front();
       auto it = at.find(s.from);
       if (!s.nondet.empty()) {
-        w.assumption = "\\result == " + decimal(value) + ";";
+        w.assumption = "\\result == " + c_constant(value) + ";";
         w.result_function = s.nondet;
       } else if (it != at.end()) {
         if (auto n = source_name(cfa, it->second, var))
-          w.assumption = *n + " == " + decimal(value) + ";";
+          w.assumption = *n + " == " + c_constant(value) + ";";
       }
       if (it != at.end() && !w.assumption.empty())
         w.assumption_scope = source_function(cfa, it->second);

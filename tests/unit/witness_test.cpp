@@ -535,6 +535,17 @@ TEST_CASE("C expressions: parsing C's operators, including / and % on negative o
   CHECK(*CFixture::eval(list, 5, -1, 0, false, f) == 1);
   CHECK(*CFixture::eval(list, 5, 1, 0, false, f) == 0);
   CHECK(parse_c_assumptions("  ", f.em, f.resolver(), "w") == f.em.true_());
+  // Literals beyond 2^63 - 1 (a 64-bit unsigned input of a violation witness) are exact.
+  const Term big = f.parse("\\result == 18446744073709551615ULL");
+  const auto at = [&](const BigInt& z) {
+    return evaluate_big(big, [&](VarId v) -> OptBigInt {
+      if (v == f.z) return z;
+      return std::nullopt;
+    });
+  };
+  CHECK(at((BigInt(1) << 64) - 1) == BigInt(1));
+  CHECK(at((BigInt(1) << 64) - 2) == BigInt(0));
+  CHECK(at(BigInt(-1)) == BigInt(0));
 }
 
 TEST_CASE("C expressions: errors carry the column of the offending token") {
@@ -560,7 +571,7 @@ TEST_CASE("C expressions: errors carry the column of the offending token") {
   CHECK(column_of("__tmp == 1") == 1);
   CHECK(column_of("y + 1 == x(2)") == 10);
   CHECK(column_of("x == 99999999999999999999") == 6);
-  CHECK(column_of("x == 9223372036854775808") == 6);
+  CHECK(column_of("x == 18446744073709551616") == 6);  // 2^64
   CHECK(column_of("x == 12abc") == 8);
   CHECK(column_of("x ? 1") == 6);
   CHECK(column_of("x # 1") == 3);

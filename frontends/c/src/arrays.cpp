@@ -154,9 +154,8 @@ void Translator::init_array(ArrayObject& a, const clang::Expr* init, bool zero,
       at(e->getExprLoc());
       Term v;
       if (constant_only) {
-        auto c = constant(e);
-        if (!c) unsupported(e, "non-constant initializer of a global array");
-        v = as_int(convert(num(*c), type_of(e), a.shape.elem));
+        v = as_int(convert(constant_or_refuse(e, "non-constant initializer of a global array"),
+                           type_of(e), a.shape.elem));
       } else {
         v = as_int(rvalue(e));
       }
@@ -171,9 +170,9 @@ void Translator::init_array(ArrayObject& a, const clang::Expr* init, bool zero,
     if (e != nullptr) {
       at(e->getExprLoc());
       if (constant_only) {
-        auto v = constant(e);
-        if (!v) unsupported(e, "non-constant initializer of a global array");
-        emit(Assign{c, as_int(convert(num(*v), type_of(e), a.shape.elem))});
+        emit(Assign{
+            c, as_int(convert(constant_or_refuse(e, "non-constant initializer of a global array"),
+                              type_of(e), a.shape.elem))});
       } else {
         store(c, a.shape.elem, e);
       }

@@ -31,17 +31,16 @@ namespace precis::c::detail {
 // for a signed x in 0.1 s with the split and not within 20 s with the mod.
 Term Translator::to_unsigned(Term a, IntType t) {
   if (!t.is_signed) return a;
-  return fold(em_.ite(em_.lt(a, num(0)), mk(Op::Add, {a, num(std::int64_t{1} << t.width)}), a));
+  return fold(em_.ite(em_.lt(a, num(0)), mk(Op::Add, {a, pow2k(t.width)}), a));
 }
 Term Translator::from_unsigned(Term u, IntType t) {
   if (!t.is_signed) return u;
-  return fold(em_.ite(em_.ge(u, num(std::int64_t{1} << (t.width - 1))),
-                      mk(Op::Sub, {u, num(std::int64_t{1} << t.width)}), u));
+  return fold(em_.ite(em_.ge(u, pow2k(t.width - 1)), mk(Op::Sub, {u, pow2k(t.width)}), u));
 }
 
 Term Translator::bit_not(Term a, IntType t) {
   if (t.is_signed) return mk(Op::Sub, {mk(Op::Neg, {a}), num(1)});
-  return mk(Op::Sub, {num(t.max()), a});  // a in [0, 2^N): no wrap needed
+  return mk(Op::Sub, {big(t.max()), a});  // a in [0, 2^N): no wrap needed
 }
 
 Term Translator::bit_op(clang::BinaryOperatorKind op, Term a, Term b, IntType t,
@@ -66,12 +65,8 @@ Term Translator::bit_op(clang::BinaryOperatorKind op, Term a, Term b, IntType t,
     const Term p = fold(em_.pow2(b));
     return op == clang::BO_Shl ? wrap(mk(Op::Mul, {a, p}), t) : mk(Op::Div, {a, p});
   }
-  // & | ^ need the operands' residues modulo 2^N, and a signed result must come back from
-  // [0, 2^N) into the type's range: both need 2^N as a precis integer.
-  if (w > ExprManager::max_bit_width)
-    unsupported(where, "bit operation '" + name + "' on the 64-bit type '" +
-                           (t.is_signed ? std::string("signed") : std::string("unsigned")) + " " +
-                           std::to_string(w) + "-bit'");
+  // & | ^ work on the operands' residues modulo 2^N (2^64 is the term pow2(64)), and a
+  // signed result comes back from [0, 2^N) into the type's range.
   // a & c for a constant c is linear: each run of set bits lo..hi-1 of c contributes
   // (a mod 2^hi) - (a mod 2^lo), the bits of a in that run. So masks (flags, nibbles,
   // clearing low bits) stay in linear arithmetic, which every tier handles; only a & b of
@@ -79,13 +74,14 @@ Term Translator::bit_op(clang::BinaryOperatorKind op, Term a, Term b, IntType t,
   auto low_bits = [&](Term x, unsigned j) -> Term {  // a mod 2^j, the j low bits
     if (j == 0) return num(0);
     if (j == w) return to_unsigned(x, t);
-    return mk(Op::Mod, {x, num(std::int64_t{1} << j)});
+    return mk(Op::Mod, {x, pow2k(j)});
   };
   auto band = [&](Term x, Term y) -> Term {
     if (y.is_const() && !x.is_const()) std::swap(x, y);
     if (!x.is_const()) return em_.bit_and(x, y, w);
     if (y.is_const()) return fold(em_.bit_and(x, y, w));
-    const std::uint64_t c = static_cast<std::uint64_t>(x.value()) & ((std::uint64_t{1} << w) - 1);
+    const std::uint64_t c = static_cast<std::uint64_t>(x.value()) &
+                            (w >= 64 ? ~std::uint64_t{0} : (std::uint64_t{1} << w) - 1);
     std::vector<Term> parts;
     for (unsigned i = 0; i < w;) {
       if (((c >> i) & 1U) == 0) {

@@ -100,9 +100,9 @@ void Translator::declare_globals(clang::TranslationUnitDecl* tu) {
     } else if (init != nullptr && is_pointer(any->getType())) {
       emit(Assign{v, rvalue(init)});  // an address (of an object declared before) or 0
     } else if (init != nullptr) {
-      auto c = constant(init);
-      if (!c) unsupported(init, "non-constant initializer of a global variable");
-      emit(Assign{v, as_int(convert(num(*c), type_of(init), t))});
+      emit(Assign{v, as_int(convert(
+                         constant_or_refuse(init, "non-constant initializer of a global variable"),
+                         type_of(init), t))});
     } else {
       emit(Assign{v, num(0)});
     }

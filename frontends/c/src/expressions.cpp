@@ -168,11 +168,11 @@ Term Translator::rvalue(const clang::Expr* e) {
   if (const auto* p = llvm::dyn_cast<clang::ParenExpr>(e)) return rvalue(p->getSubExpr());
   if (const auto* il = llvm::dyn_cast<clang::IntegerLiteral>(e)) {
     (void)type_of(il);
-    return num(to_int64(llvm::APSInt(il->getValue(), !il->getType()->isSignedIntegerType()), e));
+    return big(to_big(llvm::APSInt(il->getValue(), !il->getType()->isSignedIntegerType()), e));
   }
   if (llvm::isa<clang::CharacterLiteral>(e) || llvm::isa<clang::UnaryExprOrTypeTraitExpr>(e) ||
       llvm::isa<clang::ConstantExpr>(e)) {
-    if (auto c = constant(e)) return num(*c);
+    if (auto c = constant_term(e)) return *c;
     if (auto v = vla_size(e)) return *v;  // arrays.cpp
     unsupported(e, "non-constant expression");
   }
@@ -180,7 +180,7 @@ Term Translator::rvalue(const clang::Expr* e) {
     if (const auto* vd = llvm::dyn_cast<clang::VarDecl>(dr->getDecl()))
       return em_.var(lookup(vd, e));
     if (const auto* ec = llvm::dyn_cast<clang::EnumConstantDecl>(dr->getDecl()))
-      return num(to_int64(ec->getInitVal(), e));
+      return big(to_big(ec->getInitVal(), e));
     if (llvm::isa<clang::FunctionDecl>(dr->getDecl())) unsupported(e, "function pointer");
     unsupported(e, "reference to '" + dr->getDecl()->getNameAsString() + "'");
   }

@@ -178,9 +178,7 @@ void Translator::switch_stmt(const clang::SwitchStmt* ss) {
     sw.cases.emplace(sc, l);
     if (const auto* cs = llvm::dyn_cast<clang::CaseStmt>(sc)) {
       auto case_value = [&](const clang::Expr* e) {
-        auto c = constant(e);
-        if (!c) unsupported(e, "non-constant case label");
-        return as_int(convert(num(*c), type_of(e), ct));
+        return as_int(convert(constant_or_refuse(e, "non-constant case label"), type_of(e), ct));
       };
       Term lo = case_value(cs->getLHS());
       Term c = mk(Op::Eq, {v, lo});

@@ -93,9 +93,8 @@ void Translator::init_columns(const StructObject* s, const clang::Expr* init, bo
       at(v->getExprLoc());
       Term x;
       if (constant_only && !is_pointer(l.leaves[j].second)) {
-        auto c = constant(v);
-        if (!c) unsupported(v, "non-constant initializer of a global array");
-        x = as_int(convert(num(*c), type_of(v), l.types[j]));
+        x = as_int(convert(constant_or_refuse(v, "non-constant initializer of a global array"),
+                           type_of(v), l.types[j]));
       } else {
         x = as_int(convert(rvalue(v), type_of(v), l.types[j]));
       }

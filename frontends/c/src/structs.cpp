@@ -234,9 +234,9 @@ void Translator::init_leaves(const StructObject* s, std::size_t first, clang::Qu
     if (constant_only && is_pointer(t)) {
       emit(Assign{v, rvalue(init)});  // an address (of an object declared before) or 0
     } else if (constant_only) {
-      auto c = constant(init);
-      if (!c) unsupported(init, "non-constant initializer of a global");
-      emit(Assign{v, as_int(convert(num(*c), type_of(init), lt))});
+      emit(
+          Assign{v, as_int(convert(constant_or_refuse(init, "non-constant initializer of a global"),
+                                   type_of(init), lt))});
     } else if (lt.width != declared.width) {
       emit(Assign{v, as_int(convert(rvalue(init), declared, lt))});
     } else {

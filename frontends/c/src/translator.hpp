@@ -34,6 +34,8 @@
 #include <vector>
 
 #include "precis/cfa/builder.hpp"
+#include "precis/core/big_int.hpp"
+#include "precis/expr/eval_big.hpp"
 #include "precis/frontends/c/c_frontend.hpp"
 
 namespace precis::c::detail {
@@ -45,17 +47,22 @@ struct IntType {
   bool is_signed = true;
   bool is_bool = false;
 
-  [[nodiscard]] std::int64_t min() const {
+  // The range, exact: 64-bit unsigned types reach 2^64 - 1 (width <= 64).
+  [[nodiscard]] BigInt min() const {
     if (is_bool || !is_signed) return 0;
-    return width >= 64 ? INT64_MIN : -(std::int64_t{1} << (width - 1));
+    return -(BigInt(1) << (width - 1));
   }
-  [[nodiscard]] std::int64_t max() const {
+  [[nodiscard]] BigInt max() const {
     if (is_bool) return 1;
-    if (is_signed) return width >= 64 ? INT64_MAX : (std::int64_t{1} << (width - 1)) - 1;
-    return (std::int64_t{1} << width) - 1;  // width < 64: 64-bit unsigned is unsupported
+    if (is_signed) return (BigInt(1) << (width - 1)) - 1;
+    return (BigInt(1) << width) - 1;
   }
+  // Every value of this type is one of `o` (a _Bool is an unsigned 1-bit type here).
   [[nodiscard]] bool fits_in(const IntType& o) const {
-    return o.min() <= min() && max() <= o.max();
+    const unsigned ow = o.is_bool ? 1 : o.width, w = is_bool ? 1 : width;
+    const bool signed_ = is_signed && !is_bool, o_signed = o.is_signed && !o.is_bool;
+    if (signed_) return o_signed && ow >= w;
+    return o_signed ? ow > w : ow >= w;
   }
 };
 
@@ -280,6 +287,10 @@ class Translator {
   Term fold(Term t);
   Term mk(Op op, std::initializer_list<Term> args) { return fold(em_.mk(op, args)); }
   Term num(std::int64_t v) { return em_.int_val(v); }
+  // Any integer as a term: beyond int64 (the constants of 64-bit unsigned types, 2^64) as
+  // pow2(k) plus or minus an int64 constant, which precis' evaluators and cvc5 read exactly.
+  Term big(const BigInt& v) { return big_int_term(em_, v); }
+  Term pow2k(unsigned k) { return k <= 62 ? num(std::int64_t{1} << k) : em_.pow2(num(k)); }
   Term as_int(Term t);
   Term as_bool(Term t);
   Term lnot(Term b);
@@ -294,6 +305,11 @@ class Translator {
   Term from_unsigned(Term u, IntType t);
   std::int64_t to_int64(const llvm::APSInt& v, const clang::Expr* where) const;
   std::optional<std::int64_t> constant(const clang::Expr* e) const;
+  // An integer constant of any C type, 64-bit unsigned ones included (big()).
+  BigInt to_big(const llvm::APSInt& v, const clang::Expr* where) const;
+  std::optional<Term> constant_term(const clang::Expr* e);
+  // constant_term(e), or an `unsupported: what` error at e.
+  Term constant_or_refuse(const clang::Expr* e, const std::string& what);
 
   // ---- CFA emission (emission.cpp) ----------------------------------------------------
   std::uint32_t cur_function() const { return frames_.empty() ? 0 : frames_.back().index; }

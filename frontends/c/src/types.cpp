@@ -2,6 +2,7 @@
 // precis terms (with constant folding), and integer constant expressions.
 
 #include <cstdint>
+#include <limits>
 #include <optional>
 #include <string>
 
@@ -30,19 +31,33 @@ IntType Translator::int_type(clang::QualType qt, clang::SourceLocation where) co
   if (!t->isIntegerType()) unsupported(where, "type '" + name + "'");
   const auto w = static_cast<unsigned>(ctx_.getIntWidth(t));
   const bool s = t->isSignedIntegerType();
-  if (w > 64 || (!s && w >= 64)) unsupported(where, "64-bit unsigned type '" + name + "'");
+  if (w > 64) unsupported(where, std::to_string(w) + "-bit integer type '" + name + "'");
   return IntType{w, s, false};
 }
 
 // ---- terms with constant folding --------------------------------------------------------
 
-Term Translator::fold(Term t) {
+// Whether t has no variables. Called on operands that fold() has seen already: a ground
+// one that is no constant is a value beyond int64 (pow2(64) - 1), a few nodes deep.
+static bool ground(Term t) {
+  if (t.is_const()) return true;
+  if (t.is_var()) return false;
   for (std::size_t i = 0; i < t.num_args(); ++i)
-    if (!t.arg(i).is_const()) return t;
+    if (!ground(t.arg(i))) return false;
+  return true;
+}
+
+// Folds t to its value when its operands are ground, exactly: mod(2, pow2(64)) (the
+// constant 2 converted to a 64-bit unsigned type) is 2, mod(-1, pow2(64)) is
+// pow2(64) - 1 (big(), the one form of each value beyond int64).
+Term Translator::fold(Term t) {
   if (t.num_args() == 0) return t;
-  auto v = evaluate(t, EmptyValuation{});
+  for (std::size_t i = 0; i < t.num_args(); ++i)
+    if (!ground(t.arg(i))) return t;
+  auto v = evaluate_big(t, EmptyBigValuation{});
   if (!v) return t;
-  return t.is_bool() ? em_.bool_val(*v != 0) : em_.int_val(*v);
+  if (t.is_bool()) return em_.bool_val(*v != 0);
+  return big(*v);
 }
 
 Term Translator::as_int(Term t) {
@@ -74,7 +89,7 @@ Term Translator::lnot(Term b) {
 }
 
 Term Translator::in_range(Term x, IntType t) {
-  return em_.and_(em_.le(num(t.min()), x), em_.le(x, num(t.max())));
+  return em_.and_(em_.le(big(t.min()), x), em_.le(x, big(t.max())));
 }
 
 // Conversion between integer types: wrap-around modulo 2^N into the target's range
@@ -83,15 +98,15 @@ Term Translator::convert(Term v, IntType from, IntType to) {
   if (to.is_bool) return as_bool(v);
   if (from.fits_in(to)) return v;
   Term x = as_int(v);
-  const Term modulus = num(std::int64_t{1} << to.width);  // to.width < 64 here
+  const Term modulus = pow2k(to.width);
   if (!to.is_signed) return mk(Op::Mod, {x, modulus});
-  const Term half = num(std::int64_t{1} << (to.width - 1));
+  const Term half = pow2k(to.width - 1);
   return mk(Op::Sub, {mk(Op::Mod, {mk(Op::Add, {x, half}), modulus}), half});
 }
 
 Term Translator::wrap(Term v, IntType t) {
   if (t.is_signed || t.is_bool) return v;
-  return mk(Op::Mod, {v, num(std::int64_t{1} << t.width)});
+  return mk(Op::Mod, {v, pow2k(t.width)});
 }
 
 // Arithmetic of a C binary operator in type `t` (operands are already converted).
@@ -135,6 +150,24 @@ Term Translator::arith(clang::BinaryOperatorKind op, Term l, Term r, IntType t,
 }
 
 // ---- constants --------------------------------------------------------------------------
+
+BigInt Translator::to_big(const llvm::APSInt& v, const clang::Expr* where) const {
+  if (v.getBitWidth() > 64 && (v.isSigned() ? v.getMinSignedBits() : v.getActiveBits()) > 64)
+    unsupported(where, "integer constant out of range");
+  if (v.isSigned()) return BigInt(v.getSExtValue());
+  return BigInt(v.getZExtValue());
+}
+
+std::optional<Term> Translator::constant_term(const clang::Expr* e) {
+  clang::Expr::EvalResult r;
+  if (e->isValueDependent() || !e->EvaluateAsInt(r, ctx_)) return std::nullopt;
+  return big(to_big(r.Val.getInt(), e));
+}
+
+Term Translator::constant_or_refuse(const clang::Expr* e, const std::string& what) {
+  if (auto c = constant_term(e)) return *c;
+  unsupported(e, what);
+}
 
 std::int64_t Translator::to_int64(const llvm::APSInt& v, const clang::Expr* where) const {
   if (v.isSigned()) {

@@ -46,6 +46,7 @@
 #include "precis/core/input_error.hpp"
 #include "precis/core/limits.hpp"
 #include "precis/expr/eval.hpp"
+#include "precis/expr/eval_big.hpp"
 #include "precis/expr/term.hpp"
 
 namespace precis {
@@ -380,6 +381,7 @@ class Parser {
     Tok kind = Tok::End;
     std::string text;
     std::int64_t value = 0;  // Int
+    std::uint64_t big = 0;   // Int beyond 2^63 - 1 (value unused): up to 2^64 - 1
     std::size_t col = 0;     // 1-based column in text_
   };
 
@@ -484,11 +486,12 @@ class Parser {
     const std::string_view suffix = text_.substr(suffix_start, pos_ - suffix_start);
     if (!valid_suffix(suffix))
       fail(suffix_start + 1, "invalid integer literal suffix '" + std::string(suffix) + "'");
-    if (too_big || v > static_cast<std::uint64_t>(std::numeric_limits<std::int64_t>::max()))
-      fail(start + 1, "integer literal out of range (above 2^63 - 1)");
+    if (too_big) fail(start + 1, "integer literal out of range (above 2^64 - 1)");
     tok_.kind = Tok::Int;
     tok_.text = std::string(text_.substr(start, pos_ - start));
-    tok_.value = static_cast<std::int64_t>(v);
+    const bool beyond = v > static_cast<std::uint64_t>(std::numeric_limits<std::int64_t>::max());
+    tok_.value = beyond ? 0 : static_cast<std::int64_t>(v);
+    tok_.big = beyond ? v : 0;
   }
 
   static bool valid_suffix(std::string_view s) {
@@ -748,7 +751,8 @@ class Parser {
 
   Term primary() {
     if (tok_.kind == Tok::Int) {
-      Term t = em_.int_val(tok_.value);
+      // 2^63 .. 2^64 - 1 (a 64-bit unsigned value, e.g. 18446744073709551615ULL) as pow2 terms.
+      Term t = tok_.big != 0 ? big_int_term(em_, BigInt(tok_.big)) : em_.int_val(tok_.value);
       next();
       return t;
     }
@@ -788,11 +792,11 @@ class Parser {
 
 // Parses a C expression into a Bool term (a non-zero int is true, as in C). The subset:
 // integer literals (decimal, octal, hexadecimal; suffixes u, U, l, L, ll, LL; at most
-// 2^63 - 1), identifiers (also `\result`), resolved by `resolve`; parentheses; casts to
-// signed integer types (read as the identity, see the parser) and to _Bool; unary - + !;
-// binary * / % + - < <= > >= == != && ||; the conditional ?:. C's `/` and `%` are encoded
-// exactly (truncation toward zero, remainder with the dividend's sign) by the same
-// case split on the dividend's sign as the C front end. A `U` literal is read as its
+// 2^64 - 1: beyond 2^63 - 1 as pow2 terms, expr/eval_big.hpp), identifiers (also `\result`),
+// resolved by `resolve`; parentheses; casts to signed integer types (read as the identity, see the
+// parser) and to _Bool; unary - + !; binary * / % + - < <= > >= == != && ||; the conditional ?:.
+// C's `/` and `%` are encoded exactly (truncation toward zero, remainder with the dividend's sign)
+// by the same case split on the dividend's sign as the C front end. A `U` literal is read as its
 // mathematical value (C's conversion of the other operand to unsigned is not modelled:
 // exact when that operand is non-negative, as in `\result == 4294967295U`).
 //

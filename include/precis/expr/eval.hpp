@@ -10,6 +10,7 @@
 #include <concepts>
 #include <cstddef>
 #include <cstdint>
+#include <limits>
 #include <optional>
 #include <utility>
 
@@ -68,11 +69,14 @@ inline OptValue rem(std::int64_t a, std::int64_t b) {
 }
 // (a mod 2^k) & (b mod 2^k) for 1 <= k <= 63: the low k bits of the two's complement
 // representations, so the result is in [0, 2^k) and fits.
+// (a mod 2^k) & (b mod 2^k); for k = 64 unknown when the result has bit 63 set (2^63 and
+// beyond are no int64).
 inline OptValue bit_and(std::int64_t a, std::int64_t b, std::int64_t k) {
-  if (k < 1 || k > 63) return std::nullopt;
-  const std::uint64_t mask = (std::uint64_t{1} << k) - 1;
-  return static_cast<std::int64_t>(static_cast<std::uint64_t>(a) & static_cast<std::uint64_t>(b) &
-                                   mask);
+  if (k < 1 || k > 64) return std::nullopt;
+  const std::uint64_t mask = k == 64 ? ~std::uint64_t{0} : (std::uint64_t{1} << k) - 1;
+  const std::uint64_t r = static_cast<std::uint64_t>(a) & static_cast<std::uint64_t>(b) & mask;
+  if (r > static_cast<std::uint64_t>(std::numeric_limits<std::int64_t>::max())) return std::nullopt;
+  return static_cast<std::int64_t>(r);
 }
 // 2^a for a >= 0 (unknown from 2^63 on), 0 for a < 0 (cvc5's POW2).
 inline OptValue pow2(std::int64_t a) {
@@ -223,7 +227,15 @@ std::optional<typename A::value> eval_with(Term t, const V& val) {
   auto l = eval_with<A>(t.arg(0), val);
   if (!l) return std::nullopt;
   auto r = eval_with<A>(t.arg(1), val);
-  if (!r) return std::nullopt;
+  if (!r) {
+    // x mod 2^k and x div 2^k for a constant 2^k that A cannot represent (the C front end's
+    // wrap-around of 64-bit unsigned values, k = 64): for 0 <= x < 2^63 they are x and 0.
+    if ((t.op() == Op::Mod || t.op() == Op::Div) && t.arg(1).op() == Op::Pow2 &&
+        t.arg(1).arg(0).op() == Op::IntConst && t.arg(1).arg(0).value() >= 63 && *l >= 0 &&
+        *l <= T(std::numeric_limits<std::int64_t>::max()))
+      return t.op() == Op::Mod ? *l : T(0);
+    return std::nullopt;
+  }
   switch (t.op()) {
     case Op::Iff: return b((*l != 0) == (*r != 0));
     case Op::Xor: return b((*l != 0) != (*r != 0));

@@ -12,6 +12,8 @@
 
 #include <concepts>
 #include <cstddef>
+#include <cstdint>
+#include <limits>
 #include <optional>
 
 #include "precis/core/big_int.hpp"
@@ -53,7 +55,7 @@ inline OptBigInt rem(const BigInt& a, const BigInt& b) {
 // (a mod 2^k) & (b mod 2^k): both operands non-negative, so cpp_int's & is the bitwise
 // and of the k-bit two's complement representations.
 inline OptBigInt bit_and(const BigInt& a, const BigInt& b, std::int64_t k) {
-  if (k < 1 || k > 63) return std::nullopt;
+  if (k < 1 || k > 64) return std::nullopt;
   const BigInt m = BigInt(1) << static_cast<unsigned>(k);
   return BigInt(*mod(a, m) & *mod(b, m));
 }
@@ -84,10 +86,32 @@ struct BigArithmetic {
   static OptBigInt pow2(const BigInt& a) { return big_arith::pow2(a); }
 };
 
+// No variable has a value: evaluates ground terms.
+struct EmptyBigValuation {
+  OptBigInt operator()(VarId) const { return std::nullopt; }
+};
+
 // Evaluates `t` under `val` exactly. Booleans are returned as 0 (false) or 1 (true).
 template <BigValuation V>
 OptBigInt evaluate_big(Term t, const V& val) {
   return detail::eval_with<BigArithmetic>(t, val);
+}
+
+// The integer v as a term. Term constants are int64; a value beyond (2^64 and the
+// constants of 64-bit unsigned C types) is pow2(k) minus or plus an int64 constant, which
+// evaluate_big and the solver read exactly and evaluate() leaves unknown:
+// 2^64 = pow2(64), 2^64 - 1 = pow2(64) - 1, -v = neg(term of v).
+inline Term big_int_term(ExprManager& em, const BigInt& v) {
+  const BigInt lo(std::numeric_limits<std::int64_t>::min());
+  const BigInt hi(std::numeric_limits<std::int64_t>::max());
+  if (lo <= v && v <= hi) return em.int_val(static_cast<std::int64_t>(v));
+  if (v < 0) return em.neg(big_int_term(em, -v));
+  const auto k = static_cast<std::int64_t>(boost::multiprecision::msb(v));  // v >= 2^63
+  const BigInt p = BigInt(1) << static_cast<unsigned>(k);
+  if (v == p) return em.pow2(em.int_val(k));
+  const BigInt d = (p << 1) - v;  // v = 2^(k+1) - d
+  if (d <= hi) return em.sub(em.pow2(em.int_val(k + 1)), em.int_val(static_cast<std::int64_t>(d)));
+  return em.add(em.pow2(em.int_val(k)), big_int_term(em, v - p));
 }
 
 }  // namespace precis

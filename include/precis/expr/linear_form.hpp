@@ -11,6 +11,7 @@
 #include <algorithm>
 #include <cstdint>
 #include <limits>
+#include <optional>
 #include <utility>
 #include <vector>
 
@@ -40,10 +41,21 @@ inline bool checked_add(std::int64_t a, std::int64_t b, std::int64_t& r) {
 
 }  // namespace linear
 
-// Adds scale * t to f; false when a coefficient leaves 64 bits. `in_range(u, M)` says
-// whether u is known to lie in [0, M - 1]: then `u mod M` (the C front end's wrap-around
-// of an unsigned or signed result, with M = 2^N) is u itself and is split further;
-// otherwise it stays an opaque atom.
+// The modulus M of a wrap-around `u mod M` (the C front end's, M = 2^N): the largest B
+// such that u mod M = u for every u in [0, B]; nullopt when M is no positive constant.
+// 2^64 of a 64-bit unsigned type is the term pow2(64): B = 2^63 - 1 there, the largest
+// int64 (smaller than M - 1, which leaves int64).
+inline std::optional<std::int64_t> mod_identity_bound(Term m) {
+  if (m.op() == Op::IntConst && m.value() > 0) return m.value() - 1;
+  if (m.op() == Op::Pow2 && m.arg(0).op() == Op::IntConst && m.arg(0).value() >= 63)
+    return std::numeric_limits<std::int64_t>::max();
+  return std::nullopt;
+}
+
+// Adds scale * t to f; false when a coefficient leaves 64 bits. `in_range(u, B)` says
+// whether u is known to lie in [0, B]: then `u mod M` with mod_identity_bound(M) = B (the
+// C front end's wrap-around of an unsigned or signed result) is u itself and is split
+// further; otherwise it stays an opaque atom.
 template <class InRange>
 bool linearize(Term t, std::int64_t scale, LinearForm& f, const InRange& in_range) {
   using linear::checked_add;
@@ -83,8 +95,7 @@ bool linearize(Term t, std::int64_t scale, LinearForm& f, const InRange& in_rang
       return linearize(other, c, f, in_range);
     }
     case Op::Mod:
-      if (t.arg(1).op() == Op::IntConst && t.arg(1).value() > 0 &&
-          in_range(t.arg(0), t.arg(1).value()))
+      if (const auto b = mod_identity_bound(t.arg(1)); b && in_range(t.arg(0), *b))
         return linearize(t.arg(0), scale, f, in_range);
       f.atoms.emplace_back(t, scale);
       return true;

@@ -67,7 +67,7 @@ enum class Op : std::uint8_t {
   Neg,
   Ite,
   // Bit operations over the integers, as cvc5's IAND and POW2 (issue 26). BitAnd has a
-  // width k (the node's value, 1..63): bit_and_k(a, b) = (a mod 2^k) & (b mod 2^k), in
+  // width k (the node's value, 1..64): bit_and_k(a, b) = (a mod 2^k) & (b mod 2^k), in
   // [0, 2^k). Pow2(a) = 2^a for a >= 0 and 0 for a < 0. C's | ^ ~ << >> are built from
   // these with + - * / (frontends/c: a | b = a + b - (a & b), ...).
   BitAnd,
@@ -230,7 +230,7 @@ class ExprManager {
   Term select(Term a, Term i) { return mk(Op::Select, {a, i}); }
   Term store(Term a, Term i, Term v) { return mk(Op::Store, {a, i, v}); }
   Term const_array(Term c) { return mk(Op::ConstArray, {c}); }
-  // (a mod 2^width) & (b mod 2^width); width in 1..63.
+  // (a mod 2^width) & (b mod 2^width); width in 1..64.
   Term bit_and(Term a, Term b, unsigned width) {
     if (width < 1 || width > max_bit_width)
       throw type_error("bit width " + std::to_string(width) + " of 'iand' is outside 1.." +
@@ -241,7 +241,7 @@ class ExprManager {
     na[0] = a.n_, na[1] = b.n_;
     return intern(Op::BitAnd, Type::Int, width, na);
   }
-  static constexpr unsigned max_bit_width = 63;
+  static constexpr unsigned max_bit_width = 64;
 
   // The node `like` (of any manager) over new operands: the same operator and, for
   // BitAnd, the same width. Rewriters and translations between managers use this, not

@@ -963,7 +963,7 @@ class Parser {
     }
   }
 
-  // iand(k, a, b) (k an integer literal in 1..63) and pow2(a): precis' bit operations
+  // iand(k, a, b) (k an integer literal in 1..64) and pow2(a): precis' bit operations
   // (expr/term.hpp), written like applications. Not keywords: a variable may be called
   // iand; only a following '(' makes the name an operator.
   NodeId parse_bit_function() {

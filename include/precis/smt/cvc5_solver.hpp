@@ -41,6 +41,7 @@
 
 #include "precis/core/limits.hpp"
 #include "precis/core/teardown.hpp"
+#include "precis/expr/eval_big.hpp"
 #include "precis/expr/term.hpp"
 #include "precis/smt/linearity.hpp"
 #include "precis/smt/solver.hpp"
@@ -546,8 +547,7 @@ class Cvc5Solver {
     const auto k = static_cast<unsigned>(t.value());
     auto bits = [&](const cvc5::Term& v) {
       std::vector<cvc5::Term> out;
-      const cvc5::Term modulus =
-          k < 63 ? s.mkInteger(std::int64_t{1} << k) : s.mkInteger("9223372036854775808");  // 2^63
+      const cvc5::Term modulus = pow2_constant(s, k);
       cvc5::Term r = s.mkTerm(K::INTS_MODULUS, {v, modulus});
       for (unsigned i = 0; i < k; ++i) {
         out.push_back(
@@ -569,19 +569,25 @@ class Cvc5Solver {
     for (unsigned i = 0; i < k; ++i) {
       if (mask && ((*mask >> i) & 1U) == 0) continue;
       cvc5::Term set = mask ? bv[i] : s.mkTerm(K::AND, {bv[i], bw[i]});
-      sum.push_back(s.mkTerm(K::ITE, {set, s.mkInteger(std::int64_t{1} << i), s.mkInteger(0)}));
+      sum.push_back(s.mkTerm(K::ITE, {set, pow2_constant(s, i), s.mkInteger(0)}));
     }
     if (sum.empty()) return s.mkInteger(0);
     if (sum.size() == 1) return sum[0];
     return s.mkTerm(K::ADD, sum);
   }
   // pow2(n): an ite over n = 0..62 (linear arithmetic), 0 below 0 and cvc5's POW2 beyond.
+  // 2^k as a cvc5 constant, beyond 64 bits too.
+  static cvc5::Term pow2_constant(cvc5::Solver& s, unsigned k) {
+    if (k <= 62) return s.mkInteger(std::int64_t{1} << k);
+    return s.mkInteger((BigInt(1) << k).str());
+  }
   static cvc5::Term pow2_term(cvc5::Solver& s, const cvc5::Term& n) {
     using K = cvc5::Kind;
     if (n.getKind() == K::CONST_INTEGER && n.isInt64Value()) {
       const std::int64_t v = n.getInt64Value();
       if (v < 0) return s.mkInteger(0);
-      if (v <= 62) return s.mkInteger(std::int64_t{1} << v);
+      // A constant exponent (the C front end's 2^63, 2^64 of 64-bit types) is a constant.
+      if (v <= 4096) return pow2_constant(s, static_cast<unsigned>(v));
     }
     cvc5::Term r = s.mkTerm(K::POW2, {n});
     for (int i = 62; i >= 0; --i)
@@ -626,9 +632,14 @@ class Cvc5Solver {
     } else if (k == K::CONST_BOOLEAN) {
       r = em_.bool_val(t.getBooleanValue());
     } else if (k == K::CONST_INTEGER || k == K::CONST_RATIONAL) {
-      auto v = int_of(t);
-      if (!v) return std::nullopt;
-      r = em_.int_val(*v);
+      if (auto v = int_of(t)) {
+        r = em_.int_val(*v);
+      } else {
+        // Beyond int64 (2^64 from a 64-bit unsigned wrap-around): pow2 terms, exactly.
+        auto b = integer_constant(t);
+        if (!b) return std::nullopt;
+        r = big_int_term(em_, *b);
+      }
     } else if (k == K::CONST_ARRAY) {
       auto v = int_of(t.getConstArrayBase());
       if (!v) return std::nullopt;
@@ -718,8 +729,9 @@ class Cvc5Solver {
             const std::string str = t.toString();  // no lets: dag-thresh=0
             const bool is_div = str.rfind("(div ", 0) == 0;
             const bool is_mod = str.rfind("(mod ", 0) == 0;
-            if ((!is_div && !is_mod) || a.size() != 2 || !a[1].is_const() || a[1].value() == 0)
-              return std::nullopt;
+            const bool constant_divisor = (a.size() == 2 && a[1].is_const() && a[1].value() != 0) ||
+                                          (a.size() == 2 && constant_power_of_two(a[1]));
+            if ((!is_div && !is_mod) || !constant_divisor) return std::nullopt;
             r = is_div ? em_.div(a[0], a[1]) : em_.mod(a[0], a[1]);
             break;
           }

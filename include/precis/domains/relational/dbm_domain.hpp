@@ -346,9 +346,9 @@ class DbmDomain {
   // t as a linear form under s, the wrap-around `u mod M` read as u where s bounds u in
   // [0, M - 1]. Boolean variables stay opaque atoms.
   bool linear_form(const element& s, Term t, std::int64_t scale, LinearForm& f) const {
-    const auto in_range = [&](Term u, std::int64_t m) {
+    const auto in_range = [&](Term u, std::int64_t hi) {
       const Interval i = eval(s, u);
-      return !i.is_bottom() && Bound(0) <= i.lo() && i.hi() <= Bound(m - 1);
+      return !i.is_bottom() && Bound(0) <= i.lo() && i.hi() <= Bound(hi);
     };
     return linearize(t, scale, f, in_range);
   }
