@@ -801,6 +801,53 @@ int main() {
                {{"int", "r1"}, {"int", "r2"}, {"int", "r3"}, {"int", "r4"}, {"int", "r5"}});
 }
 
+TEST_CASE("differential: pointers to pointers (out-parameters, list insertion through **)") {
+  differential(
+      "pointers_to_pointers", R"(
+#include <stdlib.h>
+struct node { int v; struct node *next; };
+struct node *head = 0;
+int g = 1, h = 2, r1 = 0, r2 = 0, r3 = 0, r4 = 0, r5 = 0, r6 = 0;
+void pick(int **out, int c) { *out = c ? &g : &h; }
+void swap_ptr(int **a, int **b) { int *t = *a; *a = *b; *b = t; }
+void push(struct node **list, int v) {
+  struct node *n = malloc(sizeof *n);
+  n->v = v;
+  n->next = *list;
+  *list = n;
+}
+void append(int v) {  /* the last link's address, walked with a struct node ** */
+  struct node **p = &head;
+  while (*p) p = &(*p)->next;
+  struct node *n = malloc(sizeof *n);
+  n->v = v;
+  n->next = 0;
+  *p = n;
+}
+int main() {
+  int *p = 0, *q = &g;
+  pick(&p, 0);
+  *p += 40;                 /* h = 42 */
+  swap_ptr(&p, &q);         /* p = &g, q = &h */
+  r1 = *p * 100 + *q;
+  int x = 3, *px = &x, **ppx = &px, ***pppx = &ppx;
+  ***pppx = 9;
+  r2 = x + (**ppx == 9) * 10 + (*pppx == &px) * 100;
+  struct node *list = 0;
+  for (int i = 1; i <= 3; i++) push(&list, i);
+  for (struct node *n = list; n; n = n->next) r3 = r3 * 10 + n->v;
+  append(4); append(5); append(6);
+  for (struct node *n = head; n; n = n->next) r4 = r4 * 10 + n->v;
+  struct node **last = &head->next->next;
+  (*last)->v = 60;
+  r5 = head->next->next->v;
+  r6 = (p == &g) + 2 * (q == &h) + 4 * (*ppx == &x);
+  return 0;
+}
+)",
+      {{"int", "r1"}, {"int", "r2"}, {"int", "r3"}, {"int", "r4"}, {"int", "r5"}, {"int", "r6"}});
+}
+
 TEST_CASE("differential: exit ends the path") {
   differential("exit", R"(
 #include <stdlib.h>

@@ -22,7 +22,11 @@
 // Pointers to structs work the same way, over the address-taken struct objects of the
 // type (structs.cpp); arithmetic on them is refused.
 //
-// Refused: pointers to pointers and to functions; casts between a pointer
+// A pointer to a pointer (`int **`, `struct node **`) is one more pointer type: its objects
+// are the address-taken pointer variables (and pointer members of structs) of the pointee
+// type, whose cells hold addresses.
+//
+// Refused: pointers to functions and to arrays; casts between a pointer
 // and an integer (addresses are not numbers of the machine) and between pointers to
 // different integer types (the object would be read as another type); malloc.
 
@@ -34,12 +38,15 @@
 
 namespace precis::c::detail {
 
-// A pointer to an integer type (enums, _Bool included), to a struct or to void.
+// A pointer to an integer type (enums, _Bool included), to a struct, to void, or to such a
+// pointer (`int **`, `struct node **`: the pointee is a pointer variable whose address is
+// taken, an object like any integer one).
 bool Translator::is_pointer(clang::QualType qt) {
   const clang::QualType t = qt.getCanonicalType();
   if (!t->isPointerType()) return false;
   const clang::QualType p = t->getPointeeType().getCanonicalType();
-  return p->isVoidType() || p->isIntegralOrEnumerationType() || p->isStructureType();
+  return p->isVoidType() || p->isIntegralOrEnumerationType() || p->isStructureType() ||
+         is_pointer(p);
 }
 
 // Every variable under `&` in `s` (a function body or an initializer).

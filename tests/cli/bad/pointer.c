@@ -1,6 +1,5 @@
 int main(void) {
-  int x = 0;
-  int *p = &x;
-  int **pp = &p;
-  return **pp;
+  int a[3] = {0, 1, 2};
+  int (*pa)[3] = &a;
+  return (*pa)[1];
 }

@@ -3,7 +3,7 @@ extern void reach_error(void);
 extern int __VERIFIER_nondet_int(void);
 int main(void) {
   int x = __VERIFIER_nondet_int();
-  int *p = &x;
+  int* p = &x;
   *p = 5;
   if (x != 5) reach_error();
   return 0;

@@ -5,7 +5,7 @@ extern int __VERIFIER_nondet_int(void);
 int main(void) {
   int x = __VERIFIER_nondet_int(), y = 0;
   int c = __VERIFIER_nondet_int();
-  int *p = c ? &y : &x;
+  int* p = c ? &y : &x;
   *p = 1;
   if (x != 1 && y == 1 && x == 42) reach_error();
   return 0;

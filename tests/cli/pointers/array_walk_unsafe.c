@@ -6,7 +6,7 @@ int main(void) {
   int n = __VERIFIER_nondet_int();
   if (n < 0 || n > 4) return 0;
   int s = 0;
-  for (int *p = a; p < a + n; p++) s += *p;
+  for (int* p = a; p < a + n; p++) s += *p;
   if (s == 6) reach_error();
   return 0;
 }
