@@ -67,10 +67,9 @@ inline OptValue rem(std::int64_t a, std::int64_t b) {
   if (!m) return std::nullopt;
   return b >= 0 ? *m : -*m;  // |m| < |b| <= 2^63, so -m cannot overflow
 }
-// (a mod 2^k) & (b mod 2^k) for 1 <= k <= 63: the low k bits of the two's complement
-// representations, so the result is in [0, 2^k) and fits.
-// (a mod 2^k) & (b mod 2^k); for k = 64 unknown when the result has bit 63 set (2^63 and
-// beyond are no int64).
+// (a mod 2^k) & (b mod 2^k) for 1 <= k <= 64: the low k bits of the two's complement
+// representations, in [0, 2^k); for k = 64 unknown when bit 63 is set (2^63 and beyond are
+// no int64).
 inline OptValue bit_and(std::int64_t a, std::int64_t b, std::int64_t k) {
   if (k < 1 || k > 64) return std::nullopt;
   const std::uint64_t mask = k == 64 ? ~std::uint64_t{0} : (std::uint64_t{1} << k) - 1;

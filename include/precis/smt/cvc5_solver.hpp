@@ -575,12 +575,13 @@ class Cvc5Solver {
     if (sum.size() == 1) return sum[0];
     return s.mkTerm(K::ADD, sum);
   }
-  // pow2(n): an ite over n = 0..62 (linear arithmetic), 0 below 0 and cvc5's POW2 beyond.
   // 2^k as a cvc5 constant, beyond 64 bits too.
   static cvc5::Term pow2_constant(cvc5::Solver& s, unsigned k) {
     if (k <= 62) return s.mkInteger(std::int64_t{1} << k);
     return s.mkInteger((BigInt(1) << k).str());
   }
+  // pow2(n): a constant for a constant n; otherwise an ite over n = 0..62 (linear
+  // arithmetic), 0 below 0 and cvc5's POW2 beyond.
   static cvc5::Term pow2_term(cvc5::Solver& s, const cvc5::Term& n) {
     using K = cvc5::Kind;
     if (n.getKind() == K::CONST_INTEGER && n.isInt64Value()) {
