@@ -303,10 +303,11 @@ class Translator {
   Term bit_not(Term a, IntType t);
   Term to_unsigned(Term a, IntType t);
   Term from_unsigned(Term u, IntType t);
-  std::int64_t to_int64(const llvm::APSInt& v, const clang::Expr* where) const;
-  std::optional<std::int64_t> constant(const clang::Expr* e) const;
-  // An integer constant of any C type, 64-bit unsigned ones included (big()).
+  // An integer constant expression's value: exact (64-bit unsigned ones included), as an
+  // int64 (sizes, counts; beyond it refused), or as a term (big()).
   BigInt to_big(const llvm::APSInt& v, const clang::Expr* where) const;
+  std::optional<BigInt> constant_value(const clang::Expr* e) const;
+  std::optional<std::int64_t> constant(const clang::Expr* e) const;
   std::optional<Term> constant_term(const clang::Expr* e);
   // constant_term(e), or an `unsupported: what` error at e.
   Term constant_or_refuse(const clang::Expr* e, const std::string& what);

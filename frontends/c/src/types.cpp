@@ -2,7 +2,6 @@
 // precis terms (with constant folding), and integer constant expressions.
 
 #include <cstdint>
-#include <limits>
 #include <optional>
 #include <string>
 
@@ -158,10 +157,16 @@ BigInt Translator::to_big(const llvm::APSInt& v, const clang::Expr* where) const
   return BigInt(v.getZExtValue());
 }
 
-std::optional<Term> Translator::constant_term(const clang::Expr* e) {
+std::optional<BigInt> Translator::constant_value(const clang::Expr* e) const {
   clang::Expr::EvalResult r;
   if (e->isValueDependent() || !e->EvaluateAsInt(r, ctx_)) return std::nullopt;
-  return big(to_big(r.Val.getInt(), e));
+  return to_big(r.Val.getInt(), e);
+}
+
+std::optional<Term> Translator::constant_term(const clang::Expr* e) {
+  auto v = constant_value(e);
+  if (!v) return std::nullopt;
+  return big(*v);
 }
 
 Term Translator::constant_or_refuse(const clang::Expr* e, const std::string& what) {
@@ -169,19 +174,12 @@ Term Translator::constant_or_refuse(const clang::Expr* e, const std::string& wha
   unsupported(e, what);
 }
 
-std::int64_t Translator::to_int64(const llvm::APSInt& v, const clang::Expr* where) const {
-  if (v.isSigned()) {
-    if (v.getMinSignedBits() > 64) unsupported(where, "integer constant out of range");
-    return v.getSExtValue();
-  }
-  if (v.getActiveBits() > 63) unsupported(where, "integer constant out of range");
-  return static_cast<std::int64_t>(v.getZExtValue());
-}
-
 std::optional<std::int64_t> Translator::constant(const clang::Expr* e) const {
-  clang::Expr::EvalResult r;
-  if (e->isValueDependent() || !e->EvaluateAsInt(r, ctx_)) return std::nullopt;
-  return to_int64(r.Val.getInt(), e);
+  auto v = constant_value(e);
+  if (!v) return std::nullopt;
+  const auto small = to_int64(*v);  // core/big_int.hpp
+  if (!small) unsupported(e, "integer constant out of range");
+  return small;
 }
 
 }  // namespace precis::c::detail

@@ -229,8 +229,8 @@ std::optional<typename A::value> eval_with(Term t, const V& val) {
   if (!r) {
     // x mod 2^k and x div 2^k for a constant 2^k that A cannot represent (the C front end's
     // wrap-around of 64-bit unsigned values, k = 64): for 0 <= x < 2^63 they are x and 0.
-    if ((t.op() == Op::Mod || t.op() == Op::Div) && t.arg(1).op() == Op::Pow2 &&
-        t.arg(1).arg(0).op() == Op::IntConst && t.arg(1).arg(0).value() >= 63 && *l >= 0 &&
+    const auto k = constant_pow2_exponent(t.arg(1));
+    if ((t.op() == Op::Mod || t.op() == Op::Div) && k && *k >= 63 && *l >= 0 &&
         *l <= T(std::numeric_limits<std::int64_t>::max()))
       return t.op() == Op::Mod ? *l : T(0);
     return std::nullopt;

@@ -13,7 +13,6 @@
 #include <concepts>
 #include <cstddef>
 #include <cstdint>
-#include <limits>
 #include <optional>
 
 #include "precis/core/big_int.hpp"
@@ -102,15 +101,13 @@ OptBigInt evaluate_big(Term t, const V& val) {
 // evaluate_big and the solver read exactly and evaluate() leaves unknown:
 // 2^64 = pow2(64), 2^64 - 1 = pow2(64) - 1, -v = neg(term of v).
 inline Term big_int_term(ExprManager& em, const BigInt& v) {
-  const BigInt lo(std::numeric_limits<std::int64_t>::min());
-  const BigInt hi(std::numeric_limits<std::int64_t>::max());
-  if (lo <= v && v <= hi) return em.int_val(static_cast<std::int64_t>(v));
+  if (const auto small = to_int64(v)) return em.int_val(*small);
   if (v < 0) return em.neg(big_int_term(em, -v));
   const auto k = static_cast<std::int64_t>(boost::multiprecision::msb(v));  // v >= 2^63
   const BigInt p = BigInt(1) << static_cast<unsigned>(k);
   if (v == p) return em.pow2(em.int_val(k));
   const BigInt d = (p << 1) - v;  // v = 2^(k+1) - d
-  if (d <= hi) return em.sub(em.pow2(em.int_val(k + 1)), em.int_val(static_cast<std::int64_t>(d)));
+  if (const auto small = to_int64(d)) return em.sub(em.pow2(em.int_val(k + 1)), em.int_val(*small));
   return em.add(em.pow2(em.int_val(k)), big_int_term(em, v - p));
 }
 

@@ -47,7 +47,7 @@ inline bool checked_add(std::int64_t a, std::int64_t b, std::int64_t& r) {
 // int64 (smaller than M - 1, which leaves int64).
 inline std::optional<std::int64_t> mod_identity_bound(Term m) {
   if (m.op() == Op::IntConst && m.value() > 0) return m.value() - 1;
-  if (m.op() == Op::Pow2 && m.arg(0).op() == Op::IntConst && m.arg(0).value() >= 63)
+  if (const auto k = constant_pow2_exponent(m); k && *k >= 63)
     return std::numeric_limits<std::int64_t>::max();
   return std::nullopt;
 }

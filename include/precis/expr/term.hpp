@@ -14,6 +14,7 @@
 #include <deque>
 #include <functional>
 #include <initializer_list>
+#include <optional>
 #include <span>
 #include <string>
 #include <string_view>
@@ -461,6 +462,14 @@ inline void collect_vars(Term t, std::vector<VarId>& out) {
   });
   std::sort(out.begin(), out.end());
   out.erase(std::unique(out.begin(), out.end()), out.end());
+}
+
+// k when t is pow2(k) of a constant k >= 0: the constant 2^k, also where it leaves int64
+// (2^64, the modulus of the C front end's 64-bit wrap-around); nullopt otherwise.
+inline std::optional<std::int64_t> constant_pow2_exponent(Term t) {
+  if (t.op() != Op::Pow2 || t.arg(0).op() != Op::IntConst || t.arg(0).value() < 0)
+    return std::nullopt;
+  return t.arg(0).value();
 }
 
 }  // namespace precis

@@ -730,8 +730,9 @@ class Cvc5Solver {
             const std::string str = t.toString();  // no lets: dag-thresh=0
             const bool is_div = str.rfind("(div ", 0) == 0;
             const bool is_mod = str.rfind("(mod ", 0) == 0;
-            const bool constant_divisor = (a.size() == 2 && a[1].is_const() && a[1].value() != 0) ||
-                                          (a.size() == 2 && constant_power_of_two(a[1]));
+            const bool constant_divisor =
+                a.size() == 2 && ((a[1].is_const() && a[1].value() != 0) ||
+                                  constant_pow2_exponent(a[1]).has_value());
             if ((!is_div && !is_mod) || !constant_divisor) return std::nullopt;
             r = is_div ? em_.div(a[0], a[1]) : em_.mod(a[0], a[1]);
             break;

@@ -23,12 +23,6 @@
 
 namespace precis {
 
-// pow2(k) for a constant k >= 0: a positive constant, also where it leaves int64 (2^64 of
-// the C front end's 64-bit wrap-around).
-inline bool constant_power_of_two(Term t) {
-  return t.op() == Op::Pow2 && t.arg(0).op() == Op::IntConst && t.arg(0).value() >= 0;
-}
-
 // Decides linearity node by node, remembering which subterms are ground (have no
 // variables), so a whole DAG costs O(size): a product or divisor is evaluated only
 // when it is ground, and ground subterms of programs are small.
@@ -51,7 +45,7 @@ class LinearityCheck {
         // 2^k for a constant k >= 0 (2^64 of the C front end's 64-bit wrap-around) is a
         // non-zero constant even where it leaves int64.
         const Term d = t.arg(1);
-        if (constant_power_of_two(d)) return false;
+        if (constant_pow2_exponent(d)) return false;
         const OptValue c = constant(d);
         return !c || *c == 0;
       }

@@ -811,13 +811,12 @@ class PolyhedraDomain {
     return true;
   }
 
-  // t mod M (or t rem M, M > 0) with t in [0, |M| - 1] on s: equal to t (2^64 as pow2(64):
-  // mod_identity_bound, expr/linear_form.hpp).
+  // t mod M (or t rem M, M > 0) with t in [0, |M| - 1] on s: equal to t (a positive M,
+  // 2^64 as pow2(64) too: mod_identity_bound, expr/linear_form.hpp).
   bool transparent_mod(const Poly& s, Term a) const {
-    if (a.op() == Op::Mod && a.arg(1).op() == Op::Pow2) {
-      const auto b = mod_identity_bound(a.arg(1));
-      return b && eval(s, a.arg(0)).leq(Interval(0, *b));
-    }
+    if (a.op() == Op::Mod)
+      if (const auto b = mod_identity_bound(a.arg(1)))
+        return eval(s, a.arg(0)).leq(Interval(0, *b));
     if ((a.op() != Op::Mod && a.op() != Op::Rem) || a.arg(1).op() != Op::IntConst) return false;
     const std::int64_t m = a.arg(1).value();
     if (m == 0 || (a.op() == Op::Rem && m < 0) || m == std::numeric_limits<std::int64_t>::min())
