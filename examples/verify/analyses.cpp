@@ -7,6 +7,7 @@
 #include <array>
 
 #include "invariants.hpp"
+#include "precis/algorithms/random_simulation.hpp"
 #include "precis/core/bound_marker.hpp"
 #include "precis/core/input_error.hpp"
 #include "precis/domains/congruence/interval_congruence.hpp"
@@ -91,6 +92,17 @@ Outcome with_poly_statistics(Outcome o, const precis::PolyhedraDomain& d) {
 
 using M = const Model&;
 using C = const RunContext&;
+
+Outcome run_simulation(M model, C ctx) {
+  precis::SimulationOptions o;
+  if (!ctx.cfg.quiet)
+    o.progress = [](std::size_t runs, std::size_t steps, double s) {
+      std::fprintf(stderr, "[sim] %zu runs, %zu steps, %.1f s\n", runs, steps, s);
+    };
+  precis::VerificationResult r = precis::RandomSimulation(model.cfa, std::move(o)).run(&ctx.limits);
+  r.stats.time_total = ctx.limits.elapsed();
+  return {std::move(r), std::nullopt};
+}
 
 const std::array kAnalyses{
     AnalysisEntry{
@@ -278,6 +290,11 @@ const std::array kAnalyses{
                   "octagon invariant (--invariants zone: zones); SAFE with a checked "
                   "k-inductive certificate",
                   PRECIS_CLI_SMT(run_kind)},
+    // Random simulation: concrete runs with random inputs, for bugs too deep to unroll.
+    AnalysisEntry{"sim", false,
+                  "random simulation: the program run concretely with random inputs, runs "
+                  "without inputs to their end: UNSAFE (replayed) or UNKNOWN, never SAFE",
+                  run_simulation},
     // Cartesian by default, precise on the clusters refinement put on edges (issue 12).
     AnalysisEntry{"synergy", kCvc5,
                   "Cartesian predicate abstraction, precise on the predicate clusters "

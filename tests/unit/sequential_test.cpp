@@ -200,7 +200,7 @@ TEST_CASE("portfolio: program features and the rule they select") {
   CHECK(f.arithmetic_vars >= 1);
   CHECK(f.nonlinear);
   const PortfolioChoice c = choose_stages(f);
-  REQUIRE(c.stages.size() == 6);
+  REQUIRE(c.stages.size() == 7);
   // A loop over arithmetic: intervals with congruences, then the polyhedra AI (issue 24),
   // each with a small share and an absolute cap; octagons for a tool without polyhedra.
   CHECK(c.stages[0].analysis == "ai-cong");
@@ -208,15 +208,25 @@ TEST_CASE("portfolio: program features and the rule they select") {
   CHECK(c.stages[1].analysis == "ai-poly");
   CHECK(c.stages[1].share == doctest::Approx(0.1));
   CHECK(c.stages[1].max_seconds == doctest::Approx(kAiFirstMaxSeconds));
-  CHECK(c.stages[2].analysis == "expl+pred-abe");
+  // Random simulation next on a program with loops, for bugs too deep to unroll.
+  CHECK(c.stages[2].analysis == "sim");
+  CHECK(c.stages[2].share == doctest::Approx(kSimShare));
+  CHECK(c.stages[2].max_seconds == doctest::Approx(kSimMaxSeconds));
+  CHECK(c.stages[3].analysis == "expl+pred-abe");
   // BMC second among the refining stages, for bugs deep in a state machine (issue 25).
-  CHECK(c.stages[3].analysis == "bmc");
-  CHECK(c.stages[3].share == doctest::Approx(0.5));
+  CHECK(c.stages[4].analysis == "bmc");
+  CHECK(c.stages[4].share == doctest::Approx(0.5));
   CHECK(c.stages.back().analysis == "vinta-box");
-  CHECK(c.rule == "loops with arithmetic: ai-cong and ai-poly first");
+  CHECK(c.rule == "loops with arithmetic: ai-cong and ai-poly first, then sim");
   const PortfolioChoice no_ppl = choose_stages(f, false);
   CHECK(no_ppl.stages[1].analysis == "ai-oct");
-  CHECK(no_ppl.rule == "loops with arithmetic: ai-cong and ai-oct first");
+  CHECK(no_ppl.rule == "loops with arithmetic: ai-cong and ai-oct first, then sim");
+  // Loops without arithmetic: the simulation first.
+  ProgramFeatures flags = f;
+  flags.arithmetic_vars = 0;
+  const PortfolioChoice s = choose_stages(flags);
+  CHECK(s.stages.front().analysis == "sim");
+  CHECK(s.rule == "loops: sim first");
   // Without a loop, the default stages.
   ProgramFeatures flat = f;
   flat.loops = 0;

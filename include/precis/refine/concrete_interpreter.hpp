@@ -64,9 +64,13 @@ namespace detail {
 // x := t for an array term t (a variable, stores over it, a constant array, an ite of
 // them) in the replay's state; false when an index, a value or a condition cannot be
 // evaluated. Stores over x itself update x's cells in place, so a loop that fills an
-// array costs one map update per cell.
-template <class V>
-bool assign_array(VarId x, Term t, const V& val, std::map<VarId, ArrayValue>& arrays) {
+// array costs one map update per cell. `on_base` sees the array the stores apply to (a
+// variable or a constant array) before they are applied (the simulator follows where an
+// array's unwritten cells come from, algorithms/random_simulation.hpp).
+template <class V, class OnBase = void (*)(Term)>
+bool assign_array(
+    VarId x, Term t, const V& val, std::map<VarId, ArrayValue>& arrays,
+    OnBase on_base = [](Term) {}) {
   std::vector<std::pair<BigInt, BigInt>> writes;  // outermost first
   Term a = t;
   for (;;) {
@@ -92,6 +96,7 @@ bool assign_array(VarId x, Term t, const V& val, std::map<VarId, ArrayValue>& ar
   } else if (a.op() != Op::Var) {
     return false;
   }
+  on_base(a);
   ArrayValue& target = arrays[x];
   if (a.op() != Op::Var || a.var() != x) target = std::move(base);
   for (auto it = writes.rbegin(); it != writes.rend(); ++it) target.set(it->first, it->second);

@@ -6,6 +6,7 @@
 #include <optional>
 #include <span>
 #include <string>
+#include <unordered_map>
 #include <utility>
 #include <vector>
 
@@ -94,17 +95,26 @@ inline Counterexample make_counterexample(const Cfa& cfa, const ErrorPath& path,
                                  std::to_string(i + 1) + " " + detail::array_text(a));
   cex.steps.reserve(path.steps.size());
   const std::span<const ReplayResult::Change> all(r.changes);
+  // A step's text once per CFA edge: a run of millions of steps (algorithms/
+  // random_simulation.hpp) passes the same few edges over and over.
+  std::unordered_map<const Operation*, CounterexampleStep> text;
   std::size_t c = 0;
   for (std::size_t i = 0; i < path.steps.size(); ++i) {
     const auto& s = path.steps[i];
     const std::size_t first = c;
     while (c < all.size() && all[c].step == i) ++c;
-    CounterexampleStep step{
-        cfa.name(s.source), cfa.name(s.target), to_string(*s.op, cfa.exprs()), cfa.line(s.edge), {},
-        cfa.column(s.edge), std::string()};
-    if (const std::string* f = cfa.nondet_function(s.edge)) step.nondet = *f;
-    cex.steps.push_back(
-        detail::counterexample_step(std::move(step), all.subspan(first, c - first)));
+    auto [it, fresh] = text.try_emplace(s.op);
+    if (fresh) {
+      it->second = CounterexampleStep{cfa.name(s.source),
+                                      cfa.name(s.target),
+                                      to_string(*s.op, cfa.exprs()),
+                                      cfa.line(s.edge),
+                                      {},
+                                      cfa.column(s.edge),
+                                      std::string()};
+      if (const std::string* f = cfa.nondet_function(s.edge)) it->second.nondet = *f;
+    }
+    cex.steps.push_back(detail::counterexample_step(it->second, all.subspan(first, c - first)));
   }
   return cex;
 }

@@ -1,0 +1,463 @@
+#pragma once
+// Random simulation: the program run concretely, over and over, with random values for
+// every nondeterministic choice, to find bugs too deep for an unrolling or an abstraction
+// (a loop that fills an array of 100,000 cells six times and then reads it: BMC would
+// unroll 700,000 steps, the explicit domain does not track large arrays, a run of the
+// program takes a fraction of a second).
+//
+// One run starts at the initial location with random initial values, and at each
+// location takes an enabled edge (an assume whose condition holds, or an assignment or a
+// havoc), at random among several; a havoc draws its value from a mixture of small
+// numbers, the program's constants (+-1) and values at the edges of the C types' ranges
+// (`sample`). A run ends at the error location, at a location without edges (the
+// program's end), where no edge is enabled, or at the step cap. A value that makes the
+// next assumes false (the range check after a nondeterministic int, a
+// __VERIFIER_assume) is drawn again: the run rolls back to its last havoc, up to
+// `resample_tries` times, while no array was written since.
+//
+// Arrays: the cells of an array the run havocs (or starts with) that it reads before
+// writing are drawn when first read, and recorded in the run's array inputs, so that the
+// replay reads the same values.
+//
+// Verdicts:
+//  - UNSAFE only when the run that reached the error location replays on the concrete
+//    interpreter (refine/concrete_interpreter.hpp) with the recorded inputs: the same
+//    gate as every other counterexample.
+//  - Never SAFE (a run shows one execution only); UNKNOWN when a limit ends it, when one
+//    run uses a quarter of the time (the rest is for confirming what it would find), when
+//    the runs are input-free (no havoc, no choice between edges) and end without an
+//    error twice (once after 100,000 steps): every further run would repeat them, or
+//    when the runs stop covering new CFA edges (for 0.25 s, and twice as long as
+//    covering the others took).
+//
+// A run is deterministic until its first random choice (an array's havoc draws nothing
+// until a cell of it is read unwritten): the cap counts the steps after it, so that a
+// program's execution millions of steps deep without inputs runs until it ends or a
+// limit does. The cap starts at `first_step_cap` and doubles whenever a run reaches it
+// (a loop whose exit is rarely drawn gets longer runs).
+//
+// A path through a bound marker (core/bound_marker.hpp: recursion deeper than the
+// inlining bound) is not an execution: a run that reaches one ends there.
+//
+// Statistics: "sim runs", "sim steps" (all runs), "sim longest run", "sim resamples".
+
+#include <algorithm>
+#include <chrono>
+#include <cstddef>
+#include <cstdint>
+#include <functional>
+#include <limits>
+#include <map>
+#include <optional>
+#include <random>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "precis/cfa/cfa.hpp"
+#include "precis/core/bound_marker.hpp"
+#include "precis/core/limits.hpp"
+#include "precis/core/result.hpp"
+#include "precis/refine/concrete_interpreter.hpp"
+#include "precis/refine/error_path.hpp"
+
+namespace precis {
+
+struct SimulationOptions {
+  std::uint64_t seed = 0x5eed5eedULL;
+  std::size_t first_step_cap = 100'000;  // steps of a run with random choices
+  std::size_t max_runs = 0;              // 0: until a limit
+  std::size_t resample_tries = 16;       // per havoc, when the next assumes fail
+  // Called after runs 1, 2, 4, 8, ... (runs, steps of all runs, elapsed seconds).
+  std::function<void(std::size_t, std::size_t, double)> progress;
+};
+
+class RandomSimulation {
+ public:
+  explicit RandomSimulation(const Cfa& cfa, SimulationOptions opts = {})
+      : cfa_(&cfa), opts_(std::move(opts)), rng_(opts_.seed) {
+    const ExprManager& em = cfa.exprs();
+    out_.resize(cfa.num_locations());
+    for (Loc l = 0; l < cfa.num_locations(); ++l)
+      for (auto e : cfa.out_edges(l)) {
+        out_[l].push_back(static_cast<std::uint32_t>(edges_.size()));
+        edges_.push_back(cfa.ref(e));
+        covered_.push_back(false);
+        collect_constants(cfa.operation(e));
+      }
+    std::sort(constants_.begin(), constants_.end());
+    constants_.erase(std::unique(constants_.begin(), constants_.end()), constants_.end());
+    for (const auto& v : em.variables())
+      if (v.name.starts_with(bound_marker_prefix)) markers_.push_back(v.id);
+  }
+
+  VerificationResult run(const Limits* limits = nullptr) {
+    VerificationResult r;
+    const auto started = std::chrono::steady_clock::now();
+    try {
+      run_loop(r, limits);
+    } catch (const limit_reached& e) {
+      r.verdict = Verdict::Unknown;
+      r.reason = std::string(e.what()) + "; " + summary();
+    }
+    auto& x = r.stats.extra;
+    x["sim runs"] = static_cast<double>(runs_);
+    x["sim steps"] = static_cast<double>(total_steps_);
+    x["sim longest run"] = static_cast<double>(longest_);
+    x["sim resamples"] = static_cast<double>(resamples_);
+    r.stats.time_total =
+        std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
+    return r;
+  }
+
+ private:
+  enum class End : std::uint8_t { Error, Exit, Blocked, Cap, Bound, Budget };
+
+  // The run's last scalar havoc, to draw its value again when the assumes after it fail:
+  // the path's length before it, and the old values of the variables written since.
+  struct Checkpoint {
+    bool active = false;
+    std::size_t path_size = 0;
+    std::size_t havocs = 0;
+    Loc loc = 0;
+    std::size_t tries = 0;
+    std::vector<std::pair<VarId, BigInt>> undo;
+  };
+
+  // The valuation the evaluator reads: the run's scalars and arrays.
+  struct Valuation {
+    RandomSimulation* sim;
+    OptBigInt operator()(VarId x) const { return sim->cur_[x]; }
+    OptBigInt select(VarId a, const BigInt& i) const { return sim->read_cell(a, i); }
+  };
+
+  void run_loop(VerificationResult& r, const Limits* limits) {
+    const Cfa& cfa = *cfa_;
+    if (cfa.num_locations() == 0 || !cfa.error_location()) {
+      r.verdict = Verdict::Unknown;
+      r.reason = "the program has no error location";
+      return;
+    }
+    std::size_t cap = std::max<std::size_t>(opts_.first_step_cap, 1);
+    std::size_t input_free_ends = 0;
+    // One run gets a quarter of the time: replaying the path it finds and building the
+    // counterexample took three times as long as the run (measured: 0.8 s for a run of
+    // 3.6 million steps, 2.3 s after it), and must end within the limit too.
+    const auto started = std::chrono::steady_clock::now();
+    auto last_new_edge = started;
+    const double run_seconds = limits != nullptr ? limits->remaining_s() / kConfirmShare
+                                                 : std::numeric_limits<double>::infinity();
+    for (;;) {
+      if (opts_.max_runs != 0 && runs_ >= opts_.max_runs) {
+        r.reason = "run limit of " + std::to_string(opts_.max_runs) + " reached; " + summary();
+        return;
+      }
+      if (limits != nullptr) limits->check();
+      const End end = execute(cap, limits, run_seconds);
+      ++runs_;
+      total_steps_ += path_.size();
+      longest_ = std::max(longest_, path_.size());
+      if (opts_.progress && (runs_ & (runs_ - 1)) == 0)
+        opts_.progress(runs_, total_steps_, limits != nullptr ? limits->elapsed() : 0.0);
+      if (end == End::Error) {
+        counterexample(r, limits);
+        return;
+      }
+      if (end == End::Budget) {
+        r.verdict = Verdict::Unknown;
+        r.reason = "a run of " + std::to_string(path_.size()) +
+                   " steps used its share of the time (the rest is kept for replaying an "
+                   "error path); " +
+                   summary();
+        return;
+      }
+      // Coverage: the runs stop when they have covered no new CFA edge for 0.25 s and
+      // for twice as long as it took to cover the ones they did (a safe program's runs
+      // repeat the same paths; the budget is better spent by the stages after this one).
+      const auto now = std::chrono::steady_clock::now();
+      if (covered_new_) last_new_edge = now;
+      covered_new_ = false;
+      const double stalled = std::chrono::duration<double>(now - last_new_edge).count();
+      const double growing = std::chrono::duration<double>(last_new_edge - started).count();
+      if (stalled > std::max(kMinStallSeconds, 2 * growing)) {
+        r.verdict = Verdict::Unknown;
+        r.reason =
+            "the runs covered no new edge for " + format_seconds(stalled) + " s; " + summary();
+        return;
+      }
+      if (end == End::Cap && cap <= std::numeric_limits<std::size_t>::max() / 2) cap *= 2;
+      if (input_free_ && (end == End::Exit || end == End::Blocked)) {
+        // Twice, with other initial values; once when the run was long.
+        if (++input_free_ends == 2 || path_.size() > kLongRun) {
+          r.verdict = Verdict::Unknown;
+          r.reason = "the program's execution without inputs ends without reaching the error (" +
+                     std::to_string(path_.size()) + " steps)";
+          return;
+        }
+      } else {
+        input_free_ends = 0;
+      }
+    }
+  }
+
+  std::string summary() const {
+    return "no error in " + std::to_string(runs_) + " random run" + (runs_ == 1 ? "" : "s") + " (" +
+           std::to_string(total_steps_) + " steps, the longest " + std::to_string(longest_) + ")";
+  }
+
+  // One run from the initial location; path_, havocs_ and inputs_ describe it.
+  End execute(std::size_t cap, const Limits* limits, double seconds) {
+    const auto started = std::chrono::steady_clock::now();
+    const Cfa& cfa = *cfa_;
+    const ExprManager& em = cfa.exprs();
+    path_.clear();
+    havocs_.clear();
+    inputs_ = PathInputs{};
+    arrays_.clear();
+    origin_.clear();
+    checkpoint_ = Checkpoint{};
+    input_free_ = true;
+    cur_.assign(em.num_vars(), 0);
+    for (const auto& v : em.variables()) {
+      if (v.type == Type::Array) {
+        ArrayValue& in = inputs_.arrays.initial[v.id];
+        arrays_[v.id] = in;
+        origin_[v.id] = &in;
+      } else {
+        cur_[v.id] = sample(v.type == Type::Bool);
+      }
+    }
+    inputs_.initial = cur_;
+    const Loc error = *cfa.error_location();
+    std::vector<std::uint32_t> enabled;
+    std::size_t free_prefix = 0;  // the steps before the run's first random choice
+    Loc l = cfa.initial_location();
+    for (std::size_t step = 0;; ++step) {
+      if (l == error) return End::Error;
+      const auto& outs = out_[l];
+      if (outs.empty()) return End::Exit;
+      if (input_free_) {
+        free_prefix = path_.size();
+      } else if (path_.size() - free_prefix >= cap) {
+        return End::Cap;
+      }
+      if (limits != nullptr && (step & 0xfff) == 0xfff) {
+        limits->check();
+        if (std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count() >
+            seconds)
+          return End::Budget;
+      }
+      enabled.clear();
+      for (std::uint32_t e : outs) {
+        if (const auto* a = std::get_if<Assume>(edges_[e].op)) {
+          const auto c = evaluate_big(a->cond, Valuation{this});
+          if (!c || *c == 0) continue;
+        }
+        enabled.push_back(e);
+      }
+      if (enabled.empty()) {
+        if (!roll_back(l)) return End::Blocked;
+        continue;
+      }
+      std::uint32_t pick = enabled.front();
+      if (enabled.size() > 1) {
+        pick = enabled[rng_() % enabled.size()];
+        input_free_ = false;
+      }
+      const std::optional<End> stop = take(pick, l);
+      if (stop) return *stop;
+      path_.push_back(pick);
+      if (!covered_[pick]) covered_[pick] = covered_new_ = true;
+      l = edges_[pick].target;
+      if (checkpoint_.active && path_.size() > checkpoint_.path_size + kCheckpointSteps)
+        checkpoint_.active = false;
+    }
+  }
+
+  // Executes edge e from l (not yet on the path); an End when the run stops at it.
+  std::optional<End> take(std::uint32_t e, Loc l) {
+    const ExprManager& em = cfa_->exprs();
+    const Operation& op = *edges_[e].op;
+    if (const auto* s = std::get_if<Assign>(&op)) {
+      if (s->value.type() == Type::Array) {
+        checkpoint_.active = false;  // array writes are not undone
+        ArrayValue* base_origin = nullptr;
+        const bool ok =
+            detail::assign_array(s->var, s->value, Valuation{this}, arrays_, [&](Term base) {
+              if (base.op() == Op::Var) base_origin = origin_[base.var()];
+            });
+        if (!ok) return End::Blocked;
+        origin_[s->var] = base_origin;
+      } else {
+        auto v = evaluate_big(s->value, Valuation{this});
+        if (!v) return End::Blocked;
+        write(s->var, std::move(*v));
+      }
+    } else if (const auto* h = std::get_if<Havoc>(&op)) {
+      if (std::find(markers_.begin(), markers_.end(), h->var) != markers_.end()) return End::Bound;
+      const std::size_t step = path_.size();
+      if (em.variable(h->var).type == Type::Array) {
+        checkpoint_.active = false;
+        ArrayValue& in = inputs_.arrays.havoc[step];
+        in = ArrayValue{};
+        arrays_[h->var] = in;
+        origin_[h->var] = &in;
+      } else {
+        if (!(checkpoint_.active && checkpoint_.path_size == step && checkpoint_.loc == l))
+          checkpoint_ = Checkpoint{true, step, havocs_.size(), l, 0, {}};
+        checkpoint_.undo.clear();
+        input_free_ = false;
+        BigInt v = sample(em.variable(h->var).type == Type::Bool);
+        havocs_.emplace_back(step, v);
+        write(h->var, std::move(v));
+      }
+    }
+    return std::nullopt;
+  }
+
+  void write(VarId x, BigInt v) {
+    if (checkpoint_.active) checkpoint_.undo.emplace_back(x, cur_[x]);
+    cur_[x] = std::move(v);
+  }
+
+  // Back to the last havoc to draw its value again; false when there is none to retry.
+  bool roll_back(Loc& l) {
+    Checkpoint& c = checkpoint_;
+    if (!c.active || c.tries >= opts_.resample_tries) return false;
+    for (auto it = c.undo.rbegin(); it != c.undo.rend(); ++it) cur_[it->first] = it->second;
+    c.undo.clear();
+    path_.resize(c.path_size);
+    havocs_.resize(c.havocs);
+    l = c.loc;
+    ++c.tries;
+    ++resamples_;
+    return true;
+  }
+
+  // A cell the run reads: written, or drawn once from the array's input.
+  BigInt read_cell(VarId a, const BigInt& i) {
+    ArrayValue& cur = arrays_[a];
+    if (auto it = cur.cells.find(i); it != cur.cells.end()) return it->second;
+    ArrayValue* in = origin_[a];
+    if (in == nullptr) return cur.fallback;
+    auto [it, fresh] = in->cells.try_emplace(i, BigInt(0));
+    if (fresh) {
+      it->second = sample(false);
+      input_free_ = false;
+    }
+    cur.cells.emplace(i, it->second);
+    return it->second;
+  }
+
+  // A random value: small numbers, the program's constants (+-1), the ends of the C
+  // types' ranges, any 32-bit value.
+  BigInt sample(bool boolean) {
+    if (boolean) return BigInt(static_cast<int>(rng_() & 1));
+    static constexpr std::int64_t kEdges[] = {-128,
+                                              127,
+                                              255,
+                                              -32768,
+                                              32767,
+                                              65535,
+                                              -2147483648LL,
+                                              2147483647LL,
+                                              4294967295LL,
+                                              std::numeric_limits<std::int64_t>::min(),
+                                              std::numeric_limits<std::int64_t>::max()};
+    const std::uint64_t r = rng_() % 100;
+    const std::uint64_t u = rng_();
+    if (r < 10) return BigInt(0);
+    if (r < 20) return BigInt(1);
+    if (r < 40) return BigInt(static_cast<std::int64_t>(u % 33) - 16);
+    if (r < 55) return BigInt(static_cast<std::int64_t>(u % 256));
+    if (r < 70 && !constants_.empty()) {
+      const std::int64_t c = constants_[u % constants_.size()];
+      const int d = static_cast<int>((u >> 32) % 3) - 1;
+      return BigInt(c) + d;
+    }
+    if (r < 80) return BigInt(kEdges[u % std::size(kEdges)]);
+    if (r < 90) return BigInt(static_cast<std::int32_t>(static_cast<std::uint32_t>(u)));
+    return BigInt(static_cast<std::uint32_t>(u));
+  }
+
+  void collect_constants(const Operation& op) {
+    auto add = [&](Term t) {
+      for_each_subterm(t, [&](Term x) {
+        if (x.op() == Op::IntConst && constants_.size() < kMaxConstants)
+          constants_.push_back(x.value());
+        return true;
+      });
+    };
+    if (const auto* a = std::get_if<Assume>(&op)) add(a->cond);
+    if (const auto* s = std::get_if<Assign>(&op)) add(s->value);
+  }
+
+  // The run that reached the error, replayed: UNSAFE with its counterexample.
+  void counterexample(VerificationResult& r, const Limits* limits) {
+    const Cfa& cfa = *cfa_;
+    // The replay and the counterexample hold every step (measured: 360 bytes a step, 1.3
+    // GB for 3.6 million): a path they cannot hold under the memory limit ends the run
+    // here, UNKNOWN, rather than by running out of memory.
+    if (limits != nullptr && limits->memory_limit_mb > 0) {
+      const std::size_t need = path_.size() * kCounterexampleBytesPerStep + resident_bytes();
+      if (need > limits->memory_limit_mb * std::size_t{1024 * 1024}) {
+        r.verdict = Verdict::Unknown;
+        r.reason = "a random run reached the error location after " + std::to_string(path_.size()) +
+                   " steps, but its counterexample would exceed " +
+                   limits->memory_reason().substr(0, limits->memory_reason().find(" reached"));
+        return;
+      }
+    }
+    ErrorPath path{cfa.initial_location(), {}};
+    path.steps.reserve(path_.size());
+    for (std::uint32_t e : path_) path.steps.push_back(edges_[e]);
+    PathInputs in = std::move(inputs_);
+    in.havoc.assign(path_.size(), BigInt(0));
+    for (auto& [step, v] : havocs_) in.havoc[step] = std::move(v);
+    const ReplayResult rep = replay(cfa.exprs(), path.operations(), in, ReplayRecord::Changes);
+    if (!rep.ok) {
+      r.verdict = Verdict::Unknown;
+      r.reason = "a random run reached the error location, but it does not replay (step " +
+                 std::to_string(rep.failed_step + 1) + ": " + rep.reason + ")";
+      return;
+    }
+    r.verdict = Verdict::Unsafe;
+    r.reason = "a random run reached the error location (run " + std::to_string(runs_) + ", " +
+               std::to_string(path_.size()) + " CFA edges; replayed)";
+    r.counterexample = make_counterexample(cfa, path, in, rep);
+  }
+
+  static constexpr std::size_t kCheckpointSteps = 32;
+  static constexpr std::size_t kCounterexampleBytesPerStep = 400;
+  static constexpr double kConfirmShare = 4;
+  static constexpr std::size_t kLongRun = 100'000;
+  static constexpr double kMinStallSeconds = 0.25;
+  static constexpr std::size_t kMaxConstants = 4096;
+
+  const Cfa* cfa_;
+  SimulationOptions opts_;
+  std::mt19937_64 rng_;
+  std::vector<EdgeRef> edges_;
+  std::vector<std::vector<std::uint32_t>> out_;  // by location: indices into edges_
+  std::vector<std::int64_t> constants_;
+  std::vector<bool> covered_;  // by edge: taken by some run
+  bool covered_new_ = false;   // the current run took an edge no run took before
+  std::vector<VarId> markers_;
+
+  // The current run.
+  std::vector<BigInt> cur_;
+  std::map<VarId, ArrayValue> arrays_;
+  std::map<VarId, ArrayValue*> origin_;  // where an array's unread cells come from
+  std::vector<std::uint32_t> path_;
+  std::vector<std::pair<std::size_t, BigInt>> havocs_;  // (step, value)
+  PathInputs inputs_;
+  Checkpoint checkpoint_;
+  bool input_free_ = true;
+
+  std::size_t runs_ = 0;
+  std::size_t total_steps_ = 0;
+  std::size_t longest_ = 0;
+  std::size_t resamples_ = 0;
+};
+
+}  // namespace precis
