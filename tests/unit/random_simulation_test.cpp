@@ -186,7 +186,7 @@ TEST_CASE("simulation: array cells are drawn when first read, and the replay agr
   CHECK(r.counterexample->array_inputs.back().find("3: 7") != std::string::npos);
 }
 
-TEST_CASE("simulation: an endless run ends at a quarter of the time limit, by itself") {
+TEST_CASE("simulation: an endless run ends at a sixth of the time limit, by itself") {
   const Cfa cfa = parse_cfa(R"(
 main process spin {
     var x : int
