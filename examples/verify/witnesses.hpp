@@ -105,7 +105,7 @@ inline std::unordered_map<std::string, precis::Loc> locations_by_name(const prec
 // Above this many steps a violation witness keeps only the steps that carry a value and
 // the last one: the witness automaton stutters on the program's other edges, and a run of
 // 3.6 million steps (a random simulation of six loops over 100,000 cells) made a witness
-// of 407 MB with every step, of 2 KB without.
+// of 407 MB with every step, of 3 KB without.
 inline constexpr std::size_t kDenseViolationWitnessSteps = 100'000;
 
 // GraphML: one edge per counterexample step with a source line; a havoc step carries its

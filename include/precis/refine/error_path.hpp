@@ -3,6 +3,7 @@
 // location, as extracted from the ARG (the sigma = <(op_1, l_1), ..., (op_n, l_n)> of
 // the explicit-value paper, section III-A), and the result type of refiners.
 
+#include <functional>
 #include <optional>
 #include <span>
 #include <string>
@@ -95,15 +96,26 @@ inline Counterexample make_counterexample(const Cfa& cfa, const ErrorPath& path,
                                  std::to_string(i + 1) + " " + detail::array_text(a));
   cex.steps.reserve(path.steps.size());
   const std::span<const ReplayResult::Change> all(r.changes);
-  // A step's text once per CFA edge: a run of millions of steps (algorithms/
-  // random_simulation.hpp) passes the same few edges over and over.
-  std::unordered_map<const Operation*, CounterexampleStep> text;
+  // A step's text once per CFA edge and operation (a sliced prefix puts one skip on many
+  // edges): a run of millions of steps (algorithms/random_simulation.hpp) passes the same
+  // few edges over and over.
+  struct EdgeKey {
+    const void* edge;
+    const Operation* op;
+    bool operator==(const EdgeKey&) const = default;
+  };
+  struct EdgeKeyHash {
+    std::size_t operator()(const EdgeKey& k) const {
+      return std::hash<const void*>()(k.edge) * 31 + std::hash<const void*>()(k.op);
+    }
+  };
+  std::unordered_map<EdgeKey, CounterexampleStep, EdgeKeyHash> text;
   std::size_t c = 0;
   for (std::size_t i = 0; i < path.steps.size(); ++i) {
     const auto& s = path.steps[i];
     const std::size_t first = c;
     while (c < all.size() && all[c].step == i) ++c;
-    auto [it, fresh] = text.try_emplace(s.op);
+    auto [it, fresh] = text.try_emplace(EdgeKey{s.edge.get_property(), s.op});
     if (fresh) {
       it->second = CounterexampleStep{cfa.name(s.source),
                                       cfa.name(s.target),
