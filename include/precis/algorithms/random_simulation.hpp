@@ -405,8 +405,8 @@ class RandomSimulation {
       if (need > limits->memory_limit_mb * std::size_t{1024 * 1024}) {
         r.verdict = Verdict::Unknown;
         r.reason = "a random run reached the error location after " + std::to_string(path_.size()) +
-                   " steps, but its counterexample would exceed " +
-                   limits->memory_reason().substr(0, limits->memory_reason().find(" reached"));
+                   " steps, but its counterexample would exceed the memory limit of " +
+                   std::to_string(limits->memory_limit_mb) + " MB";
         return;
       }
     }
