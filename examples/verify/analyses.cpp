@@ -293,7 +293,8 @@ const std::array kAnalyses{
     // Random simulation: concrete runs with random inputs, for bugs too deep to unroll.
     AnalysisEntry{"sim", false,
                   "random simulation: the program run concretely with random inputs, runs "
-                  "without inputs to their end: UNSAFE (replayed) or UNKNOWN, never SAFE",
+                  "without inputs to their end: UNSAFE (replayed), SAFE only for a program "
+                  "with one execution (its run, checked again), or UNKNOWN",
                   run_simulation},
     // Cartesian by default, precise on the clusters refinement put on edges (issue 12).
     AnalysisEntry{"synergy", kCvc5,

@@ -44,8 +44,8 @@ void write_witness(const Model& model, const Config& cfg, const precis::Verifica
   if (!safe && !unsafe) {
     const bool k_inductive = r.verdict == precis::Verdict::Safe && r.certified;
     std::cerr << "note: no witness written (" << precis::to_string(r.verdict)
-              << (k_inductive ? " with a k-inductive or bounded certificate, which a correctness "
-                                "witness cannot state"
+              << (k_inductive ? " with a k-inductive, bounded or complete-run certificate, which "
+                                "a correctness witness cannot state"
                   : r.verdict == precis::Verdict::Safe ? " without a checked certificate"
                                                        : "")
               << ")\n";
@@ -136,6 +136,9 @@ int report(const Model& model, const RunContext& ctx, const precis::Verification
         std::cout << "Certificate: bounded, no execution of " << num("certificate depth")
                   << " steps, checked (" << num("certificate queries") << " queries, "
                   << num("certificate time s") << " s)\n";
+      else if (num("certificate steps") > 0)  // one execution (certify/complete_run.hpp)
+        std::cout << "Certificate: the program's only execution, " << num("certificate steps")
+                  << " steps, checked (" << num("certificate time s") << " s)\n";
       else
         std::cout << "Certificate: checked (" << num("certificate points") << " locations, "
                   << num("certificate disjuncts") << " disjuncts, " << num("certificate queries")

@@ -100,7 +100,7 @@ main process ranged {
   CHECK(final_value(*r.counterexample, "c") == 200);
 }
 
-TEST_CASE("simulation: never SAFE; input-free runs stop early, others at the run limit") {
+TEST_CASE("simulation: SAFE only with one execution; others stop early or at the run limit") {
   const Cfa det = parse_cfa(R"(
 main process det {
     var x : int
@@ -115,10 +115,36 @@ main process det {
 }
 )",
                             "det.cfa");
+  // No input, no choice: its one execution, checked by certify/complete_run.hpp.
   const VerificationResult a = simulate(det);
-  CHECK(a.verdict == Verdict::Unknown);
-  CHECK(a.reason.find("without inputs ends without reaching the error") != std::string::npos);
-  CHECK(a.stats.extra.at("sim runs") == 2);
+  CHECK(a.verdict == Verdict::Safe);
+  CHECK(a.certified);
+  CHECK(a.stats.extra.at("sim runs") == 1);
+  CHECK(a.stats.extra.at("certificate steps") == 1 + 2 * 100 + 1);
+  CHECK(a.stats.extra.at("certificate valid") == 1);
+
+  // The same loop from an initial value no step writes: every run is input-free, but
+  // the program has an execution per initial value.
+  const Cfa uninit = parse_cfa(R"(
+main process uninit {
+    var x : int
+    var u : int
+    init loc L0
+    loc L1
+    final loc END
+    error loc ERR
+    L0 -> L1 { assume u >= 0 or u < 0  x := 0 }
+    L1 -> L1 { assume x < 100  x := x + 1 }
+    L1 -> END { assume x >= 100 }
+    L1 -> ERR { assume x < 0 }
+}
+)",
+                               "uninit.cfa");
+  const VerificationResult u = simulate(uninit);
+  CHECK(u.verdict == Verdict::Unknown);
+  CHECK(u.reason.find("without inputs ends without reaching the error") != std::string::npos);
+  CHECK(u.stats.extra.at("sim runs") == 2);
+  CHECK(u.stats.extra.at("certificate valid") == 0);
 
   const Cfa nondet = parse_cfa(R"(
 main process nondet {

@@ -11,6 +11,7 @@
 #include "precis/algorithms/portfolio.hpp"
 #include "precis/algorithms/sequential.hpp"
 #include "precis/cfa/builder.hpp"
+#include "precis/core/bound_marker.hpp"
 #include "precis/domains/explicit/explicit_analysis.hpp"
 #include "precis/refine/explicit_refiner.hpp"
 
@@ -228,12 +229,20 @@ TEST_CASE("portfolio: program features and the rule they select") {
   CHECK(s.stages.front().analysis == "sim");
   CHECK(s.rule == "loops: sim first");
   // Without a loop, the default stages.
+  CHECK(f.nondet_vars == 0);
   ProgramFeatures flat = f;
   flat.loops = 0;
+  flat.nondet_vars = 1;
   const PortfolioChoice d = choose_stages(flat);
   CHECK(d.stages.front().analysis == "expl+pred-abe");
   CHECK(d.rule == "default");
-  CHECK(f.nondet_vars == 0);
+  // Without a loop and without inputs (inlined recursion on constants), the simulation
+  // first: its first run may be the program's only execution (certify/complete_run.hpp).
+  flat.nondet_vars = 0;
+  const PortfolioChoice one = choose_stages(flat);
+  CHECK(one.stages.front().analysis == "sim");
+  CHECK(one.stages.front().max_seconds == doctest::Approx(kSimMaxSeconds));
+  CHECK(one.rule == "no loops, no inputs: sim first");
 }
 
 TEST_CASE("portfolio: loop nesting is read off the weak topological order") {
@@ -273,6 +282,22 @@ TEST_CASE("portfolio: inputs are the calls of nondeterministic functions when th
   CHECK(features(false).nondet_vars == 2);  // .cfa models: every havoc is an input
   CHECK(features(true).nondet_vars == 1);   // C: only the call
   CHECK(features(true).nondet_flags == 1);  // `in` is only compared with constants
+}
+
+TEST_CASE("portfolio: a bound marker is no input") {
+  CfaBuilder b;
+  auto& e = b.exprs();
+  const VarId x = b.int_var("x");
+  const VarId marker = b.int_var(bound_marker_name("recursion deeper than 4"));
+  b.edge("L0", "L1", Assign{x, e.int_val(3)});
+  b.edge("L1", "M", Assume{e.gt(e.var(x), e.int_val(4))});
+  b.edge("M", "ERR", Havoc{marker});
+  b.edge("L1", "ERR", Assume{e.lt(e.var(x), e.int_val(0))});
+  b.initial("L0");
+  b.error("ERR");
+  const ProgramFeatures f = program_features(std::move(b).build());
+  CHECK(f.nondet_vars == 0);
+  CHECK(choose_stages(f).rule == "no loops, no inputs: sim first");
 }
 
 }  // namespace sequential_test

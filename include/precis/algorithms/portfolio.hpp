@@ -11,6 +11,7 @@
 //   loops, arithmetic vars     ai-cong (1/20, at most 1 s), ai-poly (1/10, at most
 //                              2 s; ai-oct without PPL), then as with loops
 //   loops                      sim (1/10, at most 10 s), then the default
+//   no loops, no inputs        sim (1/10, at most 10 s), then the default
 //   any                        expl+pred-abe (1/2), bmc (1/2), expl+pred (1/2),
 //                              vinta-box (the rest)
 //
@@ -52,6 +53,7 @@
 #include "precis/cfa/cfa.hpp"
 #include "precis/cfa/variable_classification.hpp"
 #include "precis/cfa/weak_topological_order.hpp"
+#include "precis/core/bound_marker.hpp"
 #include "precis/expr/term.hpp"
 
 namespace precis {
@@ -113,7 +115,11 @@ inline ProgramFeatures program_features(const Cfa& cfa) {
     for (auto e : cfa.out_edges(l)) {
       ++out;
       const Operation& op = cfa.operation(e);
-      if (const auto* h = std::get_if<Havoc>(&op); h && (!marked || cfa.nondet_function(e)))
+      // Inputs: a nondeterministic function's value (any havoc in a model without
+      // them), not a bound marker (core/bound_marker.hpp).
+      if (const auto* h = std::get_if<Havoc>(&op);
+          h && (!marked || cfa.nondet_function(e)) &&
+          !cfa.exprs().variable(h->var).name.starts_with(bound_marker_prefix))
         havocked[h->var] = true;
       if (f.nonlinear) continue;
       if (const auto* a = std::get_if<Assign>(&op))
@@ -188,6 +194,14 @@ inline PortfolioChoice choose_stages(const ProgramFeatures& f, bool polyhedra = 
   if (f.loops > 0) {
     c.stages.insert(c.stages.begin(), {"sim", kSimShare, kSimMaxSeconds});
     c.rule = "loops: sim first";
+  }
+  // No loops and no inputs (recursion inlined, fib(10)): the program's one execution is
+  // its proof (certify/complete_run.hpp), found by sim's first run in milliseconds; the
+  // unrolling of thousands of inlined calls took BMC and the refining analyses longer
+  // than 10 s.
+  if (f.loops == 0 && f.nondet_vars == 0) {
+    c.stages.insert(c.stages.begin(), {"sim", kSimShare, kSimMaxSeconds});
+    c.rule = "no loops, no inputs: sim first";
   }
   if (f.loops > 0 && f.arithmetic_vars > 0) {
     const char* ai = polyhedra ? "ai-poly" : "ai-oct";

@@ -23,13 +23,19 @@
 //  - UNSAFE only when the run that reached the error location replays on the concrete
 //    interpreter (refine/concrete_interpreter.hpp) with the recorded inputs: the same
 //    gate as every other counterexample.
-//  - Never SAFE (a run shows one execution only); UNKNOWN when a limit ends it, when one
-//    run uses a sixth of the time or 8 million steps (the rest is for confirming what it
-//    would find), when
-//    the runs are input-free (no havoc, no choice between edges) and end without an
-//    error twice (once after 100,000 steps): every further run would repeat them, or
-//    when the runs stop covering new CFA edges (for 0.25 s, and twice as long as
-//    covering the others took).
+//  - SAFE only for a program with one execution: a run that made no random choice (no
+//    havoc, no choice between edges, no array cell drawn) and ended without an error is
+//    handed to the complete-run checker (certify/complete_run.hpp), which runs the
+//    program again, refusing any input, any choice and any read of an initial value; a
+//    certified SAFE when it confirms. (A random run shows one execution only; only a
+//    program without inputs has no other.)
+//  - UNKNOWN when a limit ends it, when one run with random choices uses a sixth of the
+//    time or 8 million steps (the rest is for confirming what it would find; a run
+//    without inputs so far may take 2.5 times as long, and more steps, but an error
+//    path beyond 8 million steps is not reported), when the runs are input-free and end
+//    without an error twice, reading initial values (once after 100,000 steps): every
+//    further run would repeat them, or when the runs stop covering new CFA edges (for
+//    0.25 s, and twice as long as covering the others took).
 //
 // A run is deterministic until its first random choice (an array's havoc draws nothing
 // until a cell of it is read unwritten): the cap counts the steps after it, so that a
@@ -40,7 +46,9 @@
 // A path through a bound marker (core/bound_marker.hpp: recursion deeper than the
 // inlining bound) is not an execution: a run that reaches one ends there.
 //
-// Statistics: "sim runs", "sim steps" (all runs), "sim longest run", "sim resamples".
+// Statistics: "sim runs", "sim steps" (all runs), "sim longest run", "sim resamples";
+// after a complete-run check "certificate steps", "certificate time s", "certificate
+// valid".
 
 #include <algorithm>
 #include <chrono>
@@ -55,6 +63,7 @@
 #include <utility>
 #include <vector>
 
+#include "precis/certify/complete_run.hpp"
 #include "precis/cfa/cfa.hpp"
 #include "precis/core/bound_marker.hpp"
 #include "precis/core/limits.hpp"
@@ -188,6 +197,12 @@ class RandomSimulation {
       }
       if (end == End::Cap && cap <= std::numeric_limits<std::size_t>::max() / 2) cap *= 2;
       if (input_free_ && (end == End::Exit || end == End::Blocked)) {
+        // The program may have this one execution: the checker decides (it also
+        // refuses a run that read an initial value before writing it).
+        if (!complete_run_tried_) {
+          complete_run_tried_ = true;
+          if (certify_complete_run(r, limits)) return;
+        }
         // Twice, with other initial values; once when the run was long.
         if (++input_free_ends == 2 || path_.size() > kLongRun) {
           r.verdict = Verdict::Unknown;
@@ -199,6 +214,33 @@ class RandomSimulation {
         input_free_ends = 0;
       }
     }
+  }
+
+  // A run without random choices ended: SAFE if the complete-run checker confirms that
+  // it is the program's only execution; true when that decides the run's verdict.
+  bool certify_complete_run(VerificationResult& r, const Limits* limits) {
+    const CompleteRunCheck c =
+        check_complete_run(*cfa_, CompleteRunCertificate{path_.size()}, limits);
+    auto& x = r.stats.extra;
+    x["certificate steps"] = static_cast<double>(path_.size());
+    x["certificate time s"] = c.seconds;
+    x["certificate valid"] = c.valid ? 1 : 0;
+    if (c.unfinished) {
+      r.verdict = Verdict::Unknown;
+      r.reason = "a run without inputs ended after " + std::to_string(path_.size()) +
+                 " steps without reaching the error, but the complete-run check did not finish (" +
+                 c.failure + ")";
+      return true;
+    }
+    if (!c.valid) return false;  // it read an initial value: the runs go on
+    r.verdict = Verdict::Safe;
+    r.certified = true;
+    r.reason =
+        "the error location is unreachable: the program has one execution (no input, "
+        "no choice), and it ends after " +
+        std::to_string(path_.size()) +
+        " steps without reaching the error (checked by the complete-run checker)";
+    return true;
   }
 
   std::string summary() const {
@@ -244,9 +286,13 @@ class RandomSimulation {
       }
       if (limits != nullptr && (step & 0xfff) == 0xfff) {
         limits->check();
-        if (std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count() >
-                seconds ||
-            path_.size() > kMaxRunSteps)
+        // A run without inputs so far needs no replay to be useful (its end is checked
+        // by check_complete_run, about as long as the run): 2.5 times the time, and
+        // steps up to a quarter of the memory limit (4 bytes each).
+        const double used =
+            std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
+        if (input_free_ ? used > seconds * kInputFreeTimeFactor || path_memory_exceeded(limits)
+                        : used > seconds || path_.size() > kMaxRunSteps)
           return End::Budget;
       }
       enabled.clear();
@@ -394,9 +440,22 @@ class RandomSimulation {
     if (const auto* s = std::get_if<Assign>(&op)) add(s->value);
   }
 
+  bool path_memory_exceeded(const Limits* limits) const {
+    return limits->memory_limit_mb > 0 && path_.size() * sizeof(std::uint32_t) * 4 >
+                                              limits->memory_limit_mb * std::size_t{1 << 20};
+  }
+
   // The run that reached the error, replayed: UNSAFE with its counterexample.
   void counterexample(VerificationResult& r, const Limits* limits) {
     const Cfa& cfa = *cfa_;
+    // A run without inputs may be longer than any counterexample is built for.
+    if (path_.size() > kMaxRunSteps) {
+      r.verdict = Verdict::Unknown;
+      r.reason = "a run without inputs reached the error location after " +
+                 std::to_string(path_.size()) + " steps, more than the " +
+                 std::to_string(kMaxRunSteps) + " a counterexample is built for";
+      return;
+    }
     // The replay and the counterexample hold every step (measured: 360 bytes a step, 1.3
     // GB for 3.6 million): a path they cannot hold under the memory limit ends the run
     // here, UNKNOWN, rather than by running out of memory.
@@ -451,6 +510,7 @@ class RandomSimulation {
   // beyond this many steps.
   static constexpr std::size_t kMaxRunSteps = 8'000'000;
   static constexpr std::size_t kLongRun = 100'000;
+  static constexpr double kInputFreeTimeFactor = 2.5;
   static constexpr double kMinStallSeconds = 0.25;
   static constexpr std::size_t kMaxConstants = 4096;
 
@@ -473,6 +533,7 @@ class RandomSimulation {
   PathInputs inputs_;
   Checkpoint checkpoint_;
   bool input_free_ = true;
+  bool complete_run_tried_ = false;  // check_complete_run refused a run: not again
 
   std::size_t runs_ = 0;
   std::size_t total_steps_ = 0;
