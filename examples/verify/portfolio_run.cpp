@@ -8,6 +8,7 @@
 #include <algorithm>
 #include <cstdio>
 #include <fstream>
+#include <iostream>
 #include <sstream>
 #include <string>
 #include <vector>
@@ -90,7 +91,12 @@ Outcome run_portfolio(const Model& model, const RunContext& ctx) {
   Outcome out{std::move(seq.result), std::nullopt};
   if (seq.decided_by) out.certificate = std::move(certificates[*seq.decided_by]);
   if (ctx.arg_dot && !seq.stages.empty()) {
-    *ctx.arg_dot << args[seq.decided_by.value_or(seq.stages.size() - 1)].str();
+    const std::size_t kept = seq.decided_by.value_or(seq.stages.size() - 1);
+    const std::string dot = args[kept].str();
+    if (dot.empty() && !cfg.quiet)
+      std::cerr << "note: " << cfg.arg_dot << " is empty: " << seq.stages[kept].name
+                << " builds no ARG\n";
+    *ctx.arg_dot << dot;
     if (auto* file = dynamic_cast<std::ofstream*>(ctx.arg_dot)) file->close();
     if (!*ctx.arg_dot)
       throw precis::input_error({cfg.arg_dot, 0, 0}, "cannot write the ARG DOT file");

@@ -509,7 +509,8 @@ def _(cli, d, feat):
     err = p.stderr.decode()
     expect(p.returncode == 4 and "cannot write" in err,
            f"writing to /dev/full: expected exit 4 with a message, got {p.returncode}", "", err)
-    rc, out, err, _ = run(cli, ["-q", "--arg-dot", "/dev/full", m], timeout=30)
+    # An analysis with an ARG (the portfolio's sim decides this model and builds none).
+    rc, out, err, _ = run(cli, ["-q", "-a", "expl", "--arg-dot", "/dev/full", m], timeout=30)
     expect(rc == 3 and "cannot write" in err, f"--arg-dot /dev/full: got {rc}", out, err)
 
 
