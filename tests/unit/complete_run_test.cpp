@@ -1,12 +1,14 @@
 // The complete-run certificate (certify/complete_run.hpp): a program without inputs and
-// choices has one execution; the checker runs it and refuses any input, any choice, any
-// read of an initial value, the error location and a longer execution than claimed.
+// choices has one execution; the checker runs it and refuses any choice, any read of an
+// initial value or a havoc's value, a bound marker, the error location and a longer
+// execution than claimed.
 #include <doctest/doctest.h>
 
 #include <string>
 
 #include "precis/certify/complete_run.hpp"
 #include "precis/cfa/builder.hpp"
+#include "precis/core/bound_marker.hpp"
 #include "precis/io/cfa_reader.hpp"
 
 using namespace precis;
@@ -54,44 +56,90 @@ TEST_CASE("complete run: the one execution of a counter, with its exact length")
   CHECK(fails_with(check_complete_run(cfa, {2 * 100 + 1}), "more than 201 steps"));
 }
 
-TEST_CASE("complete run: inputs, choices and initial values are refused") {
-  // A havoc is an input.
-  CHECK(fails_with(check_complete_run(counter("10", "havoc x"), {1000}), "havoc x"));
+TEST_CASE("complete run: inputs and initial values are refused where they decide a branch") {
+  // A havoc's value decides the loop's branches ...
+  CHECK(fails_with(check_complete_run(counter("10", "havoc x"), {1000}),
+                   "a condition has no value (it reads a value no step wrote, or divides by "
+                   "zero) where another edge may be enabled"));
+  CHECK(fails_with(check_complete_run(counter("10", "x := 0  havoc x"), {1000}),
+                   "a condition has no value"));
+  // ... and chooses nothing where no branch reads it (an uninitialized local assigned
+  // later).
+  const CompleteRunCheck unread =
+      check_complete_run(counter("10", "havoc u  havoc x  x := 0"), {1000});
+  CHECK(unread.valid);
+  CHECK(unread.steps == 3 + 2 * 10 + 1);
   // A value the initial state gives, even where every value is safe.
-  CHECK(fails_with(check_complete_run(counter("10", "x := u"), {1000}), "no step wrote"));
-  CHECK(fails_with(check_complete_run(counter("10", "assume u >= 0 or u < 0  x := 0"), {1000}),
-                   "condition depends on a value no step wrote"));
+  CHECK(
+      fails_with(check_complete_run(counter("10", "x := u"), {1000}), "a condition has no value"));
+  CHECK(fails_with(check_complete_run(counter("10", "x := u - u"), {1000}),
+                   "a condition has no value"));
+  // An assume on an input that is the only edge (a range check after a havoc): the
+  // executions where it fails block there, the others go on along the same path.
+  const CompleteRunCheck ranged =
+      check_complete_run(counter("10", "havoc u  assume u >= 0 and u < 256  x := 0"), {1000});
+  CHECK(ranged.valid);
+  CHECK(ranged.steps == 3 + 2 * 10 + 1);
   // Two enabled edges: a choice.
   CHECK(fails_with(
       check_complete_run(counter("10", "x := 0", "    L1 -> END { assume x = 5 }\n"), {1000}),
       "two edges are enabled"));
 }
 
-TEST_CASE("complete run: an array read before any step wrote it is an input") {
+TEST_CASE("complete run: an array cell no step wrote is an input; the written ones are not") {
+  // c := store(a, 1, 1), then a branch on c[k]: cell 1 was written, the others are a's,
+  // which no step wrote (an uninitialized array filled cell by cell).
+  const auto branch_on = [](CfaBuilder& b, Term t) {
+    auto& e = b.exprs();
+    b.edge(b.location("L2"), b.location("ERR"), Assume{e.eq(t, e.int_val(0))});
+    b.edge(b.location("L2"), b.location("END"), Assume{e.neq(t, e.int_val(0))});
+    b.initial("L0");
+    b.error("ERR");
+  };
+  const auto run = [&](int k) {
+    CfaBuilder b;
+    auto& e = b.exprs();
+    const VarId a = b.var("a", Type::Array);
+    const VarId c = b.var("c", Type::Array);
+    b.edge(b.location("L0"), b.location("L1"),
+           Assign{c, e.store(e.var(a), e.int_val(1), e.int_val(1))});
+    b.edge(b.location("L1"), b.location("L2"), Skip{});
+    branch_on(b, e.select(e.var(c), e.int_val(k)));
+    return check_complete_run(std::move(b).build(), {10});
+  };
+  CHECK(run(1).valid);
+  CHECK(fails_with(run(2), "a condition has no value"));
+  // After a havoc of the array, even its written cells are inputs again.
   CfaBuilder b;
   auto& e = b.exprs();
   const VarId a = b.var("a", Type::Array);
-  const VarId c = b.var("c", Type::Array);
+  b.edge(b.location("L0"), b.location("L1"), Assign{a, e.const_array(e.int_val(1))});
+  b.edge(b.location("L1"), b.location("L2"), Havoc{a});
+  branch_on(b, e.select(e.var(a), e.int_val(0)));
+  CHECK(fails_with(check_complete_run(std::move(b).build(), {10}), "a condition has no value"));
+  // Without the havoc the constant array's cells are known.
+  CfaBuilder k;
+  auto& ek = k.exprs();
+  const VarId ak = k.var("a", Type::Array);
+  k.edge(k.location("L0"), k.location("L1"), Assign{ak, ek.const_array(ek.int_val(1))});
+  k.edge(k.location("L1"), k.location("L2"), Skip{});
+  branch_on(k, ek.select(ek.var(ak), ek.int_val(0)));
+  CHECK(check_complete_run(std::move(k).build(), {10}).valid);
+}
+
+TEST_CASE("complete run: a bound marker ends the translation, not the execution") {
+  CfaBuilder b;
+  auto& e = b.exprs();
   const VarId x = b.int_var("x");
-  // c := store(a, 1, 1): the cells other than 1 are a's, which no step wrote.
-  b.edge(b.location("L0"), b.location("L1"),
-         Assign{c, e.store(e.var(a), e.int_val(1), e.int_val(1))});
-  b.edge(b.location("L1"), b.location("L2"), Assign{x, e.select(e.var(c), e.int_val(1))});
+  const VarId marker = b.int_var(bound_marker_name("recursion deeper than 4"));
+  b.edge(b.location("L0"), b.location("L1"), Assign{x, e.int_val(5)});
+  b.edge(b.location("L1"), b.location("M"), Assume{e.gt(e.var(x), e.int_val(4))});
+  b.edge(b.location("M"), b.location("END"), Havoc{marker});
+  b.edge(b.location("L1"), b.location("END"), Assume{e.le(e.var(x), e.int_val(4))});
   b.initial("L0");
   b.error("ERR");
-  const Cfa cfa = std::move(b).build();
-  CHECK(fails_with(check_complete_run(cfa, {10}),
-                   "array assignment depends on a value no step wrote"));
-  // Reading the array itself.
-  CfaBuilder b2;
-  auto& e2 = b2.exprs();
-  const VarId a2 = b2.var("a", Type::Array);
-  const VarId x2 = b2.int_var("x");
-  b2.edge(b2.location("L0"), b2.location("L1"), Assign{x2, e2.select(e2.var(a2), e2.int_val(0))});
-  b2.initial("L0");
-  b2.error("ERR");
-  CHECK(fails_with(check_complete_run(std::move(b2).build(), {10}),
-                   "assignment depends on a value no step wrote"));
+  CHECK(fails_with(check_complete_run(std::move(b).build(), {10}),
+                   "a bound of the translation (__precis_bound_recursion_deeper_than_4)"));
 }
 
 TEST_CASE("complete run: arrays written by the run, and executions that block") {

@@ -123,20 +123,25 @@ main process det {
   CHECK(a.stats.extra.at("certificate steps") == 1 + 2 * 100 + 1);
   CHECK(a.stats.extra.at("certificate valid") == 1);
 
-  // The same loop from an initial value no step writes: every run is input-free, but
-  // the program has an execution per initial value.
+  // The same loop after a branch on an initial value no step writes: every run is
+  // input-free, but the program has two paths.
   const Cfa uninit = parse_cfa(R"(
 main process uninit {
     var x : int
     var u : int
     init loc L0
     loc L1
+    loc L2
+    loc L3
     final loc END
     error loc ERR
-    L0 -> L1 { assume u >= 0 or u < 0  x := 0 }
-    L1 -> L1 { assume x < 100  x := x + 1 }
-    L1 -> END { assume x >= 100 }
-    L1 -> ERR { assume x < 0 }
+    L0 -> L1 { x := 0 }
+    L1 -> L2 { assume u > 5 }
+    L1 -> L3 { assume u <= 5 }
+    L3 -> L2 { x := 1 }
+    L2 -> L2 { assume x < 100  x := x + 1 }
+    L2 -> END { assume x >= 100 }
+    L2 -> ERR { assume x < 0 }
 }
 )",
                                "uninit.cfa");
@@ -145,6 +150,8 @@ main process uninit {
   CHECK(u.reason.find("without inputs ends without reaching the error") != std::string::npos);
   CHECK(u.stats.extra.at("sim runs") == 2);
   CHECK(u.stats.extra.at("certificate valid") == 0);
+  CHECK(u.reason.find("not the program's only execution: step 2 at location L1: a condition has "
+                      "no value") != std::string::npos);
 
   const Cfa nondet = parse_cfa(R"(
 main process nondet {
@@ -184,6 +191,10 @@ TEST_CASE("simulation: a path through a bound marker is not a counterexample") {
   const VerificationResult r = simulate(cfa, 50);
   CHECK(r.verdict == Verdict::Unknown);
   CHECK_FALSE(r.counterexample);
+  // Without inputs every run passes it: the second one says which bound.
+  CHECK(r.stats.extra.at("sim runs") == 2);
+  CHECK(r.reason.find("passes a bound of the translation (recursion deeper than 4) at step 2") !=
+        std::string::npos);
 }
 
 TEST_CASE("simulation: array cells are drawn when first read, and the replay agrees") {

@@ -23,12 +23,13 @@
 //  - UNSAFE only when the run that reached the error location replays on the concrete
 //    interpreter (refine/concrete_interpreter.hpp) with the recorded inputs: the same
 //    gate as every other counterexample.
-//  - SAFE only for a program with one execution: a run that made no random choice (no
-//    havoc, no choice between edges, no array cell drawn) and ended without an error is
-//    handed to the complete-run checker (certify/complete_run.hpp), which runs the
-//    program again, refusing any input, any choice and any read of an initial value; a
+//  - SAFE only for a program with one execution: the first run that made no choice
+//    between edges and drew no array cell (its havocs may have drawn values nothing
+//    reads: an uninitialized local assigned later) and ended without an error is handed
+//    to the complete-run checker (certify/complete_run.hpp), which runs the program
+//    again, refusing any choice and any read of an initial value or a havoc's value; a
 //    certified SAFE when it confirms. (A random run shows one execution only; only a
-//    program without inputs has no other.)
+//    program whose inputs do not matter has no other.)
 //  - UNKNOWN when a limit ends it, when one run with random choices uses a sixth of the
 //    time or 8 million steps (the rest is for confirming what it would find; a run
 //    without inputs so far may take 2.5 times as long, and more steps, but an error
@@ -45,7 +46,8 @@
 // (a loop whose exit is rarely drawn gets longer runs).
 //
 // A path through a bound marker (core/bound_marker.hpp: recursion deeper than the
-// inlining bound) is not an execution: a run that reaches one ends there.
+// inlining bound) is not an execution: a run that reaches one ends there (and when two
+// runs without inputs do, the verdict is UNKNOWN naming the bound).
 //
 // Statistics: "sim runs", "sim steps" (all runs), "sim longest run", "sim resamples";
 // after a complete-run check "certificate steps", "certificate time s", "certificate
@@ -200,18 +202,29 @@ class RandomSimulation {
         return;
       }
       if (end == End::Cap && cap <= std::numeric_limits<std::size_t>::max() / 2) cap *= 2;
+      // The program may have this one execution (a havoc whose value nothing reads, as
+      // of an uninitialized local assigned later, is no choice): the checker decides,
+      // once; it refuses a run that read an initial value or a havoc's value.
+      if (choice_free_ && (end == End::Exit || end == End::Blocked) && !complete_run_tried_) {
+        complete_run_tried_ = true;
+        if (certify_complete_run(r, limits)) return;
+      }
       if (input_free_ && (end == End::Exit || end == End::Blocked)) {
-        // The program may have this one execution: the checker decides (it also
-        // refuses a run that read an initial value before writing it).
-        if (!complete_run_tried_) {
-          complete_run_tried_ = true;
-          if (certify_complete_run(r, limits)) return;
-        }
         // Twice, with other initial values; once when the run was long.
         if (++input_free_ends == 2 || path_.size() > kLongRun) {
           r.verdict = Verdict::Unknown;
           r.reason = "the program's execution without inputs ends without reaching the error (" +
-                     std::to_string(path_.size()) + " steps)";
+                     std::to_string(path_.size()) + " steps)" +
+                     (refused_.empty() ? "" : "; not the program's only execution: " + refused_);
+          return;
+        }
+      } else if (input_free_ && end == End::Bound) {
+        // Twice: the program's execution needs more than the translation inlined.
+        if (++input_free_ends == 2) {
+          r.verdict = Verdict::Unknown;
+          r.reason = "the program's execution without inputs passes a bound of the translation (" +
+                     marker_bound(cfa.exprs().variable(bound_).name).value_or("?") + ") at step " +
+                     std::to_string(path_.size() + 1);
           return;
         }
       } else {
@@ -236,7 +249,10 @@ class RandomSimulation {
                  c.failure + ")";
       return true;
     }
-    if (!c.valid) return false;  // it read an initial value: the runs go on
+    if (!c.valid) {  // it read an initial value or an input: the runs go on
+      refused_ = c.failure;
+      return false;
+    }
     r.verdict = Verdict::Safe;
     r.certified = true;
     r.reason =
@@ -248,8 +264,11 @@ class RandomSimulation {
   }
 
   std::string summary() const {
-    return "no error in " + std::to_string(runs_) + " random run" + (runs_ == 1 ? "" : "s") + " (" +
-           std::to_string(total_steps_) + " steps, the longest " + std::to_string(longest_) + ")";
+    std::string s = "no error in " + std::to_string(runs_) + " random run" +
+                    (runs_ == 1 ? "" : "s") + " (" + std::to_string(total_steps_) +
+                    " steps, the longest " + std::to_string(longest_) + ")";
+    if (!refused_.empty()) s += "; not the program's only execution: " + refused_;
+    return s;
   }
 
   // One run from the initial location; path_, havocs_ and inputs_ describe it.
@@ -263,7 +282,7 @@ class RandomSimulation {
     arrays_.clear();
     origin_.clear();
     checkpoint_ = Checkpoint{};
-    input_free_ = true;
+    input_free_ = choice_free_ = true;
     cur_.assign(em.num_vars(), 0);
     for (const auto& v : em.variables()) {
       if (v.type == Type::Array) {
@@ -314,7 +333,7 @@ class RandomSimulation {
       std::uint32_t pick = enabled.front();
       if (enabled.size() > 1) {
         pick = enabled[rng_() % enabled.size()];
-        input_free_ = false;
+        input_free_ = choice_free_ = false;
       }
       const std::optional<End> stop = take(pick, l);
       if (stop) return *stop;
@@ -346,7 +365,10 @@ class RandomSimulation {
         write(s->var, std::move(*v));
       }
     } else if (const auto* h = std::get_if<Havoc>(&op)) {
-      if (std::find(markers_.begin(), markers_.end(), h->var) != markers_.end()) return End::Bound;
+      if (std::find(markers_.begin(), markers_.end(), h->var) != markers_.end()) {
+        bound_ = h->var;
+        return End::Bound;
+      }
       const std::size_t step = path_.size();
       if (em.variable(h->var).type == Type::Array) {
         checkpoint_.active = false;
@@ -395,7 +417,7 @@ class RandomSimulation {
     auto [it, fresh] = in->cells.try_emplace(i, BigInt(0));
     if (fresh) {
       it->second = sample(false);
-      input_free_ = false;
+      input_free_ = choice_free_ = false;
     }
     cur.cells.emplace(i, it->second);
     return it->second;
@@ -537,7 +559,10 @@ class RandomSimulation {
   PathInputs inputs_;
   Checkpoint checkpoint_;
   bool input_free_ = true;
+  bool choice_free_ = true;          // no choice between edges, no array cell drawn, no resample
   bool complete_run_tried_ = false;  // check_complete_run refused a run: not again
+  std::string refused_;              // why check_complete_run refused the run it was given
+  VarId bound_ = 0;                  // the marker the last run ended at (End::Bound)
 
   std::size_t runs_ = 0;
   std::size_t total_steps_ = 0;

@@ -1,27 +1,34 @@
 #pragma once
-// Certificates of programs with one execution: the program reads no input and makes no
-// choice, so it has exactly one execution, and that execution ends within `steps` CFA
-// edges without reaching the error location. The checker runs the program itself on the
-// concrete interpreter's evaluation (refine/concrete_interpreter.hpp, exact integers),
-// knowing nothing of the run that found the certificate, and at every step checks:
+// Certificates of programs with one execution: no input and no initial value decides
+// any of its branches, so all its executions follow one path (or block on it), and
+// that path ends within `steps` CFA edges without reaching the error location. The
+// checker runs the program itself on the concrete interpreter's evaluation
+// (refine/concrete_interpreter.hpp, exact integers), knowing nothing of the run that
+// found the certificate. Values are tracked where every execution shares them: an
+// initial value, a havoc's (an input, a nondeterministic function's value, an
+// uninitialized local) and whatever is computed from them (or divided by zero) has
+// none; an array cell has one only where a store, or the constant array the array came
+// from, wrote it. At every step it checks:
 //
 //  - the location is not the error location;
-//  - exactly one outgoing edge is enabled (an assume whose condition holds, or an
-//    assignment or a havoc), where every condition can be evaluated;
-//  - the edge is no havoc (an input, a nondeterministic function's value, an
-//    uninitialized local, a bound marker: core/bound_marker.hpp);
-//  - every variable and array cell whose value decides the step was written before on
-//    this execution (the initial state is arbitrary: a read of it is an input too);
-//  - a value or an index evaluates (division by zero has no value here).
+//  - at most one outgoing edge may be enabled: an assume whose condition holds, or has
+//    no value, or an assignment or a havoc (where the only edge is an assume without a
+//    value, the executions where it fails block there, and the others take it; where
+//    two may be enabled, the executions may part: refused);
+//  - the edge is no bound marker (core/bound_marker.hpp: the translation ends there);
+//  - the execution is no longer than the certificate says.
 //
-// The execution ends where a location has no outgoing edge (the program's end) or none
-// is enabled (an assumption fails: abort, assume(0)). Every execution of the program is
-// then this one, so the error location is unreachable. Like the bounded certificate
-// (certify/bounded.hpp) the proof is as long as the execution, and a correctness witness
-// cannot state it. No solver: a build without cvc5 certifies these too.
+// A value without one that decides no branch (an uninitialized local assigned later, a
+// havoc followed only by its range assumption) chooses nothing. The path ends where a
+// location has no outgoing edge (the program's end) or none is enabled (an assumption
+// fails: abort, assume(0)). Every execution of the program follows this path, or a
+// prefix of it and blocks, so the error location is unreachable. Like the bounded
+// certificate (certify/bounded.hpp) the proof is as long as the execution, and a
+// correctness witness cannot state it. No solver: a build without cvc5 certifies these
+// too.
 //
 // Random simulation (algorithms/random_simulation.hpp) proposes the certificate when a
-// run ends without having made a random choice.
+// run ends without having chosen between edges.
 
 #include <chrono>
 #include <cstddef>
@@ -35,6 +42,7 @@
 #include "precis/cfa/cfa.hpp"
 #include "precis/core/array_value.hpp"
 #include "precis/core/big_int.hpp"
+#include "precis/core/bound_marker.hpp"
 #include "precis/core/limits.hpp"
 #include "precis/expr/eval_big.hpp"
 #include "precis/refine/concrete_interpreter.hpp"
@@ -66,20 +74,25 @@ inline CompleteRunCheck check_complete_run(const Cfa& cfa, const CompleteRunCert
     return finish();
   }
   const ExprManager& em = cfa.exprs();
-  // Written values only: an unwritten scalar is nullopt, an unwritten array is absent.
+  // Written values only: an unwritten scalar is nullopt; an array's written cells are
+  // its cells, and the others have a value only where the array came from a constant
+  // array (`known`): an uninitialized array filled cell by cell reads what was written.
   std::vector<OptBigInt> cur(em.num_vars());
   std::map<VarId, ArrayValue> arrays;
-  std::vector<bool> array_written(em.num_vars(), false);
+  std::vector<bool> known(em.num_vars(), false);
   struct Val {
     const std::vector<OptBigInt>& cur;
     const std::map<VarId, ArrayValue>& arrays;
-    const std::vector<bool>& written;
+    const std::vector<bool>& known;
     OptBigInt operator()(VarId x) const { return cur[x]; }
     OptBigInt select(VarId a, const BigInt& i) const {
-      if (!written[a]) return std::nullopt;
-      return arrays.at(a).at(i);
+      const auto it = arrays.find(a);
+      if (it == arrays.end()) return std::nullopt;
+      if (const auto c = it->second.cells.find(i); c != it->second.cells.end()) return c->second;
+      if (!known[a]) return std::nullopt;
+      return it->second.fallback;
     }
-  } val{cur, arrays, array_written};
+  } val{cur, arrays, known};
   const std::optional<Loc> error = cfa.error_location();
   auto where = [&](Loc l) {
     return "step " + std::to_string(out.steps + 1) + " at location " + cfa.location_info(l).name;
@@ -94,36 +107,48 @@ inline CompleteRunCheck check_complete_run(const Cfa& cfa, const CompleteRunCert
       if (error && l == *error)
         return fail(where(l) + ": the execution reaches the error location");
       if (limits != nullptr && (out.steps & 0xfff) == 0xfff) limits->check();
+      // The edges that may be enabled: an assume whose condition holds, or has no value
+      // (an executions where it fails blocks there, without an error).
       std::optional<CfaEdge> taken;
+      bool unknown = false;
       for (auto e : cfa.out_edges(l)) {
         if (const auto* a = std::get_if<Assume>(&cfa.operation(e))) {
           const OptBigInt c = evaluate_big(a->cond, val);
-          if (!c) return fail(where(l) + ": a condition depends on a value no step wrote");
-          if (*c == 0) continue;
+          if (c && *c == 0) continue;
+          unknown = unknown || !c;
         }
-        if (taken) return fail(where(l) + ": two edges are enabled");
+        if (taken)
+          return fail(where(l) + (unknown ? ": a condition has no value (it reads a value no step "
+                                            "wrote, or divides by zero) where another edge may "
+                                            "be enabled"
+                                          : ": two edges are enabled"));
         taken = e;
       }
       if (!taken) break;  // the program's end, or every assumption fails
       if (out.steps == cert.steps)
         return fail("the execution takes more than " + std::to_string(cert.steps) + " steps");
       const Operation& op = cfa.operation(*taken);
-      if (std::holds_alternative<Havoc>(op))
-        return fail(where(l) + ": a nondeterministic value (havoc " +
-                    em.variable(std::get<Havoc>(op).var).name + ")");
-      if (const auto* s = std::get_if<Assign>(&op)) {
+      if (const auto* h = std::get_if<Havoc>(&op)) {
+        const std::string& name = em.variable(h->var).name;
+        if (name.starts_with(bound_marker_prefix))
+          return fail(where(l) + ": a bound of the translation (" + name + ")");
+        cur[h->var].reset();
+        arrays.erase(h->var);
+        known[h->var] = false;
+      } else if (const auto* s = std::get_if<Assign>(&op)) {
         if (s->value.type() == Type::Array) {
-          bool defined = true;
+          bool fallback = true;  // a constant array's
           const bool ok = detail::assign_array(s->var, s->value, val, arrays, [&](Term base) {
-            if (base.op() == Op::Var && !array_written[base.var()]) defined = false;
+            if (base.op() == Op::Var) fallback = known[base.var()];
           });
-          if (!ok || !defined)
-            return fail(where(l) + ": an array assignment depends on a value no step wrote");
-          array_written[s->var] = true;
+          if (ok) {
+            known[s->var] = fallback;
+          } else {  // an index or a value has none: no cell is known
+            arrays.erase(s->var);
+            known[s->var] = false;
+          }
         } else {
-          OptBigInt v = evaluate_big(s->value, val);
-          if (!v) return fail(where(l) + ": an assignment depends on a value no step wrote");
-          cur[s->var] = std::move(v);
+          cur[s->var] = evaluate_big(s->value, val);  // nullopt: no value
         }
       }
       ++out.steps;

@@ -27,16 +27,21 @@ inline std::string bound_marker_name(std::string_view why) {
   return name;
 }
 
+// The bound a marker variable stands for ("recursion deeper than 64"); nullopt for any
+// other variable.
+inline std::optional<std::string> marker_bound(std::string_view var) {
+  if (!var.starts_with(bound_marker_prefix)) return std::nullopt;
+  std::string why(var.substr(bound_marker_prefix.size()));
+  for (char& c : why)
+    if (c == '_') c = ' ';
+  return why;
+}
+
 // The bound a counterexample exceeds ("recursion deeper than 64"), if it passes a marker.
 inline std::optional<std::string> exceeded_bound(const Counterexample& cx) {
   for (const CounterexampleStep& s : cx.steps) {
     if (!s.operation.starts_with("havoc ")) continue;
-    const std::string_view var = std::string_view(s.operation).substr(6);
-    if (!var.starts_with(bound_marker_prefix)) continue;
-    std::string why(var.substr(bound_marker_prefix.size()));
-    for (char& c : why)
-      if (c == '_') c = ' ';
-    return why;
+    if (auto why = marker_bound(std::string_view(s.operation).substr(6))) return why;
   }
   return std::nullopt;
 }
