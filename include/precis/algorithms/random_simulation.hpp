@@ -27,9 +27,9 @@
 //    between edges and drew no array cell (its havocs may have drawn values nothing
 //    reads: an uninitialized local assigned later) and ended without an error is handed
 //    to the complete-run checker (certify/complete_run.hpp), which runs the program
-//    again, refusing any choice and any read of an initial value or a havoc's value; a
-//    certified SAFE when it confirms. (A random run shows one execution only; only a
-//    program whose inputs do not matter has no other.)
+//    again, refusing wherever an initial value or a havoc's value may choose between
+//    edges; a certified SAFE when it confirms. (A random run shows one execution only;
+//    only a program whose inputs decide no branch has no other.)
 //  - UNKNOWN when a limit ends it, when one run with random choices uses a sixth of the
 //    time or 8 million steps (the rest is for confirming what it would find; a run
 //    without inputs so far may take 2.5 times as long, and more steps, but an error
@@ -202,9 +202,9 @@ class RandomSimulation {
         return;
       }
       if (end == End::Cap && cap <= std::numeric_limits<std::size_t>::max() / 2) cap *= 2;
-      // The program may have this one execution (a havoc whose value nothing reads, as
-      // of an uninitialized local assigned later, is no choice): the checker decides,
-      // once; it refuses a run that read an initial value or a havoc's value.
+      // The program may have this one execution (a havoc whose value decides no branch,
+      // as of an uninitialized local assigned later, is no choice): the checker decides,
+      // once; it refuses where an initial value or a havoc's value decides a branch.
       if (choice_free_ && (end == End::Exit || end == End::Blocked) && !complete_run_tried_) {
         complete_run_tried_ = true;
         if (certify_complete_run(r, limits)) return;
@@ -249,15 +249,15 @@ class RandomSimulation {
                  c.failure + ")";
       return true;
     }
-    if (!c.valid) {  // it read an initial value or an input: the runs go on
+    if (!c.valid) {  // an initial value or an input decides a branch: the runs go on
       refused_ = c.failure;
       return false;
     }
     r.verdict = Verdict::Safe;
     r.certified = true;
     r.reason =
-        "the error location is unreachable: the program has one execution (no input, "
-        "no choice), and it ends after " +
+        "the error location is unreachable: the program has one execution (no input or "
+        "initial value decides a branch), and it ends after " +
         std::to_string(path_.size()) +
         " steps without reaching the error (checked by the complete-run checker)";
     return true;
@@ -559,7 +559,7 @@ class RandomSimulation {
   PathInputs inputs_;
   Checkpoint checkpoint_;
   bool input_free_ = true;
-  bool choice_free_ = true;          // no choice between edges, no array cell drawn, no resample
+  bool choice_free_ = true;          // no choice between edges, no array cell drawn
   bool complete_run_tried_ = false;  // check_complete_run refused a run: not again
   std::string refused_;              // why check_complete_run refused the run it was given
   VarId bound_ = 0;                  // the marker the last run ended at (End::Bound)

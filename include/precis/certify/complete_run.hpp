@@ -74,9 +74,10 @@ inline CompleteRunCheck check_complete_run(const Cfa& cfa, const CompleteRunCert
     return finish();
   }
   const ExprManager& em = cfa.exprs();
-  // Written values only: an unwritten scalar is nullopt; an array's written cells are
-  // its cells, and the others have a value only where the array came from a constant
-  // array (`known`): an uninitialized array filled cell by cell reads what was written.
+  // The values every execution shares: a scalar without one is nullopt; an array's
+  // written cells are its cells, and the others have a value only where the array came
+  // from a constant array (`known`): an uninitialized array filled cell by cell reads
+  // what was written.
   std::vector<OptBigInt> cur(em.num_vars());
   std::map<VarId, ArrayValue> arrays;
   std::vector<bool> known(em.num_vars(), false);
@@ -108,7 +109,7 @@ inline CompleteRunCheck check_complete_run(const Cfa& cfa, const CompleteRunCert
         return fail(where(l) + ": the execution reaches the error location");
       if (limits != nullptr && (out.steps & 0xfff) == 0xfff) limits->check();
       // The edges that may be enabled: an assume whose condition holds, or has no value
-      // (an executions where it fails blocks there, without an error).
+      // (the executions where it fails block there, without an error).
       std::optional<CfaEdge> taken;
       bool unknown = false;
       for (auto e : cfa.out_edges(l)) {
