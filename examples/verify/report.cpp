@@ -138,8 +138,8 @@ int report(const Model& model, const RunContext& ctx, const precis::Verification
                   << num("certificate time s") << " s)\n";
       else if (num("certificate steps") > 0)  // one execution (certify/complete_run.hpp)
         std::cout << "Certificate: the program's only execution, "
-                  << static_cast<long long>(num("certificate steps"))
-                  << " steps, checked (" << num("certificate time s") << " s)\n";
+                  << static_cast<long long>(num("certificate steps")) << " steps, checked ("
+                  << num("certificate time s") << " s)\n";
       else
         std::cout << "Certificate: checked (" << num("certificate points") << " locations, "
                   << num("certificate disjuncts") << " disjuncts, " << num("certificate queries")

@@ -119,7 +119,7 @@ inline ProgramFeatures program_features(const Cfa& cfa) {
       // them), not a bound marker (core/bound_marker.hpp).
       if (const auto* h = std::get_if<Havoc>(&op);
           h && (!marked || cfa.nondet_function(e)) &&
-          !cfa.exprs().variable(h->var).name.starts_with(bound_marker_prefix))
+          !is_bound_marker(cfa.exprs().variable(h->var).name))
         havocked[h->var] = true;
       if (f.nonlinear) continue;
       if (const auto* a = std::get_if<Assign>(&op))

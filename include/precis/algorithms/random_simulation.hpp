@@ -101,7 +101,7 @@ class RandomSimulation {
     std::sort(constants_.begin(), constants_.end());
     constants_.erase(std::unique(constants_.begin(), constants_.end()), constants_.end());
     for (const auto& v : em.variables())
-      if (v.name.starts_with(bound_marker_prefix)) markers_.push_back(v.id);
+      if (is_bound_marker(v.name)) markers_.push_back(v.id);
   }
 
   VerificationResult run(const Limits* limits = nullptr) {
@@ -205,11 +205,12 @@ class RandomSimulation {
       // The program may have this one execution (a havoc whose value decides no branch,
       // as of an uninitialized local assigned later, is no choice): the checker decides,
       // once; it refuses where an initial value or a havoc's value decides a branch.
-      if (choice_free_ && (end == End::Exit || end == End::Blocked) && !complete_run_tried_) {
+      const bool ended = end == End::Exit || end == End::Blocked;  // without an error
+      if (choice_free_ && ended && !complete_run_tried_) {
         complete_run_tried_ = true;
         if (certify_complete_run(r, limits)) return;
       }
-      if (input_free_ && (end == End::Exit || end == End::Blocked)) {
+      if (input_free_ && ended) {
         // Twice, with other initial values; once when the run was long.
         if (++input_free_ends == 2 || path_.size() > kLongRun) {
           r.verdict = Verdict::Unknown;

@@ -131,7 +131,7 @@ inline CompleteRunCheck check_complete_run(const Cfa& cfa, const CompleteRunCert
       const Operation& op = cfa.operation(*taken);
       if (const auto* h = std::get_if<Havoc>(&op)) {
         const std::string& name = em.variable(h->var).name;
-        if (name.starts_with(bound_marker_prefix))
+        if (is_bound_marker(name))
           return fail(where(l) + ": a bound of the translation (" + name + ")");
         cur[h->var].reset();
         arrays.erase(h->var);

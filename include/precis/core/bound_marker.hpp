@@ -27,10 +27,13 @@ inline std::string bound_marker_name(std::string_view why) {
   return name;
 }
 
+// Whether a variable is a bound marker (no input: the translation ends at its havoc).
+inline bool is_bound_marker(std::string_view var) { return var.starts_with(bound_marker_prefix); }
+
 // The bound a marker variable stands for ("recursion deeper than 64"); nullopt for any
 // other variable.
 inline std::optional<std::string> marker_bound(std::string_view var) {
-  if (!var.starts_with(bound_marker_prefix)) return std::nullopt;
+  if (!is_bound_marker(var)) return std::nullopt;
   std::string why(var.substr(bound_marker_prefix.size()));
   for (char& c : why)
     if (c == '_') c = ' ';
