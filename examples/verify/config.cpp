@@ -167,6 +167,12 @@ OptionHandles add_options(CLI::App& app, Config& cfg) {
                  "ones as one SMT array (0: every array is an SMT array)")
       ->transform(count)
       ->capture_default_str();
+  app.add_option("--recursion", cfg.recursion,
+                 "C recursion: inline (up to a depth; deeper calls are a bound), stack "
+                 "(procedures with an explicit stack, exact at any depth), auto (the stack "
+                 "where it can be; the portfolio tries the inlined translation after it)")
+      ->check(CLI::IsMember({"auto", "inline", "stack"}))
+      ->capture_default_str();
   app.add_option("--interpolation", cfg.interpolation,
                  "predicate refiner's interpolation: auto (Farkas, then core + weakest "
                  "preconditions), farkas, core-wp, cvc5 (experimental)")
@@ -296,6 +302,9 @@ void finish_options(Config& cfg, const OptionHandles& given) {
   // A .cfa model has no C types.
   if (cfg.array_cells != kDefaultArrayCells && !is_c_input(cfg.model))
     throw usage_error("--array-cells applies to C programs (.c, .i) and tasks, not to the model " +
+                      cfg.model);
+  if (cfg.recursion != "auto" && !is_c_input(cfg.model))
+    throw usage_error("--recursion applies to C programs (.c, .i) and tasks, not to the model " +
                       cfg.model);
   if (!cfg.data_model.empty() && !is_c_input(cfg.model))
     throw usage_error("--data-model applies to C programs (.c, .i) and tasks, not to the model " +

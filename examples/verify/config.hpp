@@ -49,6 +49,7 @@ struct Config {
   std::string arg_dot;
   std::string cfa_dot;
   std::size_t array_cells = kDefaultArrayCells;  // TranslateOptions::max_cellwise_array
+  std::string recursion = "auto";                // TranslateOptions::recursion: auto, inline, stack
   std::string data_model;  // ILP32 or LP64 of a bare .c / .i (empty: ILP32; a task has its own)
   std::string emit_chc;    // write the model's Horn clauses here, do not verify
   // SMT-based analyses

@@ -44,12 +44,22 @@ Model load_model(const Config& cfg, const precis::Limits& limits) {
     precis::c::TranslateOptions opts;
     opts.deadline = precis::Deadline::of(limits);
     opts.max_cellwise_array = cfg.array_cells;
+    opts.recursion = cfg.recursion == "stack"    ? precis::c::RecursionMode::Stack
+                     : cfg.recursion == "inline" ? precis::c::RecursionMode::Inline
+                                                 : precis::c::RecursionMode::Auto;
+    // The portfolio keeps both translations of recursion (c_frontend.hpp).
+    const auto translate = [&](const std::string& file) {
+      precis::c::Translations t = precis::c::translate_file_both(file, opts);
+      if (cfg.analysis != "auto") t.inlined.reset();
+      return t;
+    };
     if (is_c_program(path)) {
       // A bare program has no task to name its data model: --data-model, ILP32 by default
       // as SV-COMP's C tasks.
       const bool lp64 = cfg.data_model == "LP64";
       opts.data_model = lp64 ? precis::c::DataModel::LP64 : precis::c::DataModel::ILP32;
-      return {precis::c::translate_file(path, opts), false, {}, path, lp64};
+      precis::c::Translations t = translate(path);
+      return {std::move(t.primary), false, {}, path, lp64, std::move(t.inlined)};
     }
     precis::c::Task task = precis::c::read_task(path);
     const bool lp64 = task.data_model == precis::c::DataModel::LP64;
@@ -57,8 +67,9 @@ Model load_model(const Config& cfg, const precis::Limits& limits) {
       throw usage_error("--data-model " + cfg.data_model + " contradicts the task " + path +
                         ", whose data model is " + (lp64 ? "LP64" : "ILP32"));
     opts.data_model = task.data_model;
-    return {precis::c::translate_file(task.c_file, opts), true, task.expected_verdict, task.c_file,
-            lp64};
+    precis::c::Translations t = translate(task.c_file);
+    return {std::move(t.primary), true, task.expected_verdict,
+            task.c_file,          lp64, std::move(t.inlined)};
 #else
     (void)limits;
     throw precis::input_error({path, 0, 0},

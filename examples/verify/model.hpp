@@ -18,6 +18,9 @@ struct Model {
   std::optional<bool> expected;  // SV-COMP: true = no reachable error call
   std::string c_file;            // the C program (empty for a .cfa model)
   bool lp64 = false;             // its data model
+  // --analysis auto on recursive C (--recursion auto): `cfa` has the recursion with an
+  // explicit stack, and this the inlined translation the portfolio tries after it.
+  std::optional<precis::Cfa> inlined{};
 };
 
 // A C program (.c, .i) or an SV-COMP task (.yml, .yaml): read by the C front end.

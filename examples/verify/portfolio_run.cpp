@@ -11,6 +11,7 @@
 #include <iostream>
 #include <sstream>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "analyses.hpp"
@@ -127,6 +128,58 @@ Outcome run_portfolio(const Model& model, const RunContext& ctx) {
       std::string("nonlinear ") + (f.nonlinear ? "yes" : "no")};
   out.result.stats.time_total = ctx.limits.elapsed();
   return out;
+}
+
+// The stack translation's share of the time (model.hpp, c_frontend.hpp's Translations):
+// where either translation decided a recursive task of the sets, it did in under a
+// second (bench/README.md, "Recursion with an explicit stack").
+constexpr double kStackShare = 0.5;
+
+Outcome run_portfolio_both(Model& model, const RunContext& ctx) {
+  const Config& cfg = ctx.cfg;
+  precis::Limits first = ctx.limits;
+  if (cfg.time_limit > 0)
+    first.time_limit_s = ctx.limits.elapsed() + ctx.limits.remaining_s() * kStackShare;
+  std::ostringstream first_arg;  // (the inlined run may write the ARG file instead)
+  Outcome stack;
+  try {
+    stack = run_portfolio(model,
+                          RunContext{cfg, first, ctx.arg_dot ? &first_arg : nullptr, ctx.watchdog});
+  } catch (const precis::limit_reached& e) {
+    // Its share ended inside a stage; the run's own limits end the run.
+    if (e.kind() == precis::LimitKind::Depth || ctx.limits.timed_out()) throw;
+    stack.result.reason = e.what();
+  }
+  auto prefixed = [](std::vector<std::string> lines, const std::string& prefix) {
+    for (std::string& l : lines) l.insert(0, prefix);
+    return lines;
+  };
+  if (stack.result.verdict != precis::Verdict::Unknown) {
+    if (ctx.arg_dot) {
+      *ctx.arg_dot << first_arg.str();
+      if (auto* file = dynamic_cast<std::ofstream*>(ctx.arg_dot)) file->close();
+      if (!*ctx.arg_dot)
+        throw precis::input_error({cfg.arg_dot, 0, 0}, "cannot write the ARG DOT file");
+    }
+    auto& lists = stack.result.stats.lists;
+    lists["portfolio stages"] = prefixed(lists["portfolio stages"], "[recursion with a stack] ");
+    return stack;
+  }
+  if (!cfg.quiet)
+    std::fprintf(stderr, "[auto] recursion inlined to a depth (the stack translation: %s)\n",
+                 stack.result.reason.c_str());
+  std::swap(model.cfa, *model.inlined);  // the report refers to the deciding translation
+  Outcome inlined = run_portfolio(model, ctx);
+  auto& lists = inlined.result.stats.lists;
+  std::vector<std::string> stages =
+      prefixed(stack.result.stats.lists["portfolio stages"], "[recursion with a stack] ");
+  for (std::string& l : prefixed(lists["portfolio stages"], "[recursion inlined] "))
+    stages.push_back(std::move(l));
+  lists["portfolio stages"] = std::move(stages);
+  if (inlined.result.verdict == precis::Verdict::Unknown)
+    inlined.result.reason = "recursion with a stack: " + stack.result.reason +
+                            "; recursion inlined: " + inlined.result.reason;
+  return inlined;
 }
 
 }  // namespace precis_cli

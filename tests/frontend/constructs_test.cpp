@@ -177,6 +177,7 @@ TEST_CASE("calls are inlined with fresh copies of parameters and locals") {
 
 TEST_CASE("recursion is inlined up to the bound - the call beyond is a bound marker") {
   precis::c::TranslateOptions opt;
+  opt.recursion = precis::c::RecursionMode::Inline;
   opt.max_recursion_depth = 3;
   auto cfa =
       tr("int f(int n) { return n <= 0 ? 0 : 1 + f(n - 1); }\n"
@@ -201,6 +202,93 @@ TEST_CASE("recursion is inlined up to the bound - the call beyond is a bound mar
          "int main() { return fib(6); }",
          opt);
   CHECK(has_op(fib, "havoc " + precis::bound_marker_name("recursion deeper than 4")));
+}
+
+TEST_CASE("recursion as a procedure with an explicit stack - auto takes it where inlining cut") {
+  precis::c::TranslateOptions opt;
+  opt.recursion = precis::c::RecursionMode::Stack;
+  const std::string fib =
+      "int fib(int n) { if (n < 2) return n; return fib(n - 1) + fib(n - 2); }\n"
+      "int main() { int r = fib(30); return r; }";
+  auto cfa = tr(fib, opt);
+  CAPTURE(all(cfa));
+  // One body, no copies and no marker: the outside call resets the stack, assigns the
+  // parameter and the call site's number.
+  CHECK(cfa.exprs().find("fib#2::n") == nullptr);
+  CHECK(has_op(cfa, "fib::__sp := 0"));
+  CHECK(has_op(cfa, "fib::__site := 0"));
+  CHECK_FALSE(all(cfa).find("__precis_bound_") != std::string::npos);
+  // A call from fib pushes only what is live where it returns: n (and `site`) at the
+  // first call, the first call's value (not n) at the second; the return pops them.
+  CHECK(has_op(cfa, "fib::__stack_fib::n := fib::__stack_fib::n[fib::__sp <- fib::n]"));
+  CHECK(has_op(cfa,
+               "fib::__stack_fib::__site := "
+               "fib::__stack_fib::__site[fib::__sp <- fib::__site]"));
+  CHECK(has_op(cfa, "fib::__sp := fib::__sp + 1"));
+  CHECK(has_op(cfa, "fib::__sp := fib::__sp - 1"));
+  CHECK(has_op(cfa, "fib::n := fib::__stack_fib::n[fib::__sp]"));
+  CHECK(has_op(cfa, "assume fib::__site = 2"));
+  CHECK_FALSE(has_op(cfa, "assume fib::__site = 3"));
+  int pushes = 0;
+  for (const auto& o : ops(cfa)) pushes += o.rfind("fib::__stack_", 0) == 0 ? 1 : 0;
+  CHECK(pushes == 4);  // n and site at the first call; its value and site at the second
+  CHECK(precis::test::error_reachable(cfa) == false);
+
+  // Auto: inlining always cuts recursion at a depth (with a marker), so the stack
+  // translation is the primary one, and translate_source_both keeps the inlined one.
+  precis::c::TranslateOptions automatic;
+  auto deep = tr(fib, automatic);
+  CHECK(deep.exprs().find("fib::__site") != nullptr);
+  CHECK(deep.exprs().find("fib#2::n") == nullptr);
+  auto both = precis::c::translate_source_both(fib, "test.c", automatic);
+  CHECK(both.primary.exprs().find("fib::__site") != nullptr);
+  REQUIRE(both.inlined.has_value());
+  CHECK(both.inlined->exprs().find("fib#2::n") != nullptr);
+  // Without recursion there is one translation.
+  CHECK_FALSE(precis::c::translate_source_both("int main() { return 0; }", "test.c").inlined);
+  // Inline: the marker stays.
+  precis::c::TranslateOptions inlined;
+  inlined.recursion = precis::c::RecursionMode::Inline;
+  CHECK(all(tr(fib, inlined)).find("__precis_bound_recursion") != std::string::npos);
+}
+
+TEST_CASE("auto keeps the stack translation alone where inlining runs out of its budget") {
+  // Ten recursive calls per activation: inlining them to any depth passes the edge
+  // budget (a memory limit), which the stack translation, one body, stays far below.
+  std::string body;
+  for (int i = 0; i < 10; ++i)
+    body += "  int a" + std::to_string(i) + " = f(n - 1) + " +
+            (i == 0 ? std::string("0") : "a" + std::to_string(i - 1)) + ";\n";
+  const std::string code = "int f(int n) {\n  if (n <= 0) return 1;\n" + body +
+                           "  return a9 % 1000;\n}\n"
+                           "int main() { return f(2); }";
+  precis::c::TranslateOptions opt;
+  opt.max_cfa_edges = 3000;
+  const auto both = precis::c::translate_source_both(code, "test.c", opt);
+  CHECK_FALSE(both.inlined.has_value());
+  CHECK(both.primary.exprs().find("f::__site") != nullptr);
+  CHECK(both.primary.num_edges() < 3000);
+  // The stack translation is whole: it runs to f(2)'s value (11^2 calls).
+  const auto run = precis::test::run(both.primary);
+  INFO(run.why);
+  CHECK(run.ok);
+  CHECK(run.end != *both.primary.error_location());
+}
+
+TEST_CASE(
+    "recursion with a stack is refused where its code dereferences - auto keeps the inlining") {
+  const std::string deref =
+      "int g;\n"
+      "void f(int *p, int n) { if (n > 0) { *p += 1; f(p, n - 1); } }\n"
+      "int main() { f(&g, 100); return g; }";
+  precis::c::TranslateOptions stack;
+  stack.recursion = precis::c::RecursionMode::Stack;
+  CHECK_THROWS_WITH_AS(tr(deref, stack),
+                       doctest::Contains("test.c:2:38: error: unsupported: a dereference in a "
+                                         "recursive function with an explicit stack"),
+                       precis::input_error);
+  auto cfa = tr(deref);  // auto: the inlined translation with its marker
+  CHECK(all(cfa).find("__precis_bound_recursion_deeper_than_64") != std::string::npos);
 }
 
 TEST_CASE("switch dispatches on case values + default takes the rest") {

@@ -80,12 +80,13 @@ std::map<std::string, long long> run_gcc(const std::string& id, const std::strin
 }
 
 void differential(const std::string& id, const std::string& code,
-                  const std::vector<Global>& globals) {
+                  const std::vector<Global>& globals,
+                  const precis::c::TranslateOptions& base = {}) {
   CAPTURE(id);
   auto expected = run_gcc(id, code, globals);
   REQUIRE(expected.size() == globals.size());
   for (int mode : {0, 1, 2}) {  // raw, cleaned up, cleaned up with block merging
-    precis::c::TranslateOptions opt;
+    precis::c::TranslateOptions opt = base;
     opt.cleanup = mode > 0;
     opt.large_block = mode == 2;
     CAPTURE(mode);
@@ -332,8 +333,8 @@ int main() {
                 {"unsigned char", "uc"}});
 }
 
-TEST_CASE("differential: recursion inlined (linear, branching, mutual)") {
-  differential("recursion", R"(
+// Recursion: linear, branching, mutual, and a void function changing globals.
+const char* const kRecursion = R"(
 int f5 = 0, fib9 = 0, ev = 0, od = 0, depth = 0, sum = 0;
 int fact(int n) { return n <= 1 ? 1 : n * fact(n - 1); }
 int fib(int n) { if (n < 2) return n; return fib(n - 1) + fib(n - 2); }
@@ -349,13 +350,68 @@ int main() {
   down(20);
   return 0;
 }
+)";
+const std::vector<Global> kRecursionGlobals{{"int", "f5"}, {"int", "fib9"},  {"int", "ev"},
+                                            {"int", "od"}, {"int", "depth"}, {"int", "sum"}};
+
+TEST_CASE("differential: recursion inlined (linear, branching, mutual)") {
+  precis::c::TranslateOptions inlined;
+  inlined.recursion = precis::c::RecursionMode::Inline;
+  differential("recursion", kRecursion, kRecursionGlobals, inlined);
+}
+
+// The same program, and deeper ones, with recursion as procedures with an explicit
+// stack (procedures.cpp): fib(20) is 21,891 calls, down(3000) 3,000 activations deep; a
+// call in a loop, calls in arguments, a global changed by the callee, two cycles (one
+// calling the other), a non-recursive function inlined into a recursive one, a void
+// recursion and a switch in a recursive body.
+TEST_CASE("differential: recursion with an explicit stack (deep, mutual, nested cycles)") {
+  precis::c::TranslateOptions stack;
+  stack.recursion = precis::c::RecursionMode::Stack;
+  differential("recursion_stack", kRecursion, kRecursionGlobals, stack);
+  differential("recursion_stack_deep", R"(
+int fib20 = 0, ev = 0, depth = 0, sum = 0, calls = 0, ack = 0, mix = 0, loop = 0, sw = 0;
+int fib(int n) { calls++; if (n < 2) return n; return fib(n - 1) + fib(n - 2); }
+int is_odd(int n);
+int is_even(int n) { if (n == 0) return 1; return is_odd(n - 1); }
+int is_odd(int n) { if (n == 0) return 0; return is_even(n - 1); }
+void down(int n) { depth++; if (n > 0) down(n - 1); sum += n; }
+int ackermann(int m, int n) {
+  if (m == 0) return n + 1;
+  if (n == 0) return ackermann(m - 1, 1);
+  return ackermann(m - 1, ackermann(m, n - 1));
+}
+int twice(int x) { int y = x; y += x; return y; }
+int g(int n);
+int h(int n) { int k = 0, i; for (i = 0; i < n; i++) k += fib(i); return k; }
+int g(int n) { int a = n, b; if (n <= 0) return h(4); b = g(n - 1); return twice(a) + b + h(2); }
+int cases(int n) {
+  int r = 0;
+  switch (n % 3) { case 0: r = 1; break; case 1: r = cases(n - 1) * 2; break; default: r = cases(n - 1) + 3; }
+  return n <= 0 ? 1 : r;
+}
+int main() {
+  int i;
+  fib20 = fib(20);
+  ev = is_even(1001);
+  down(3000);
+  ack = ackermann(2, 3);
+  mix = g(5);
+  for (i = 0; i < 5; i++) loop += fib(i) * (i + 1);
+  sw = cases(10);
+  return 0;
+}
 )",
-               {{"int", "f5"},
-                {"int", "fib9"},
+               {{"int", "fib20"},
                 {"int", "ev"},
-                {"int", "od"},
                 {"int", "depth"},
-                {"int", "sum"}});
+                {"int", "sum"},
+                {"int", "calls"},
+                {"int", "ack"},
+                {"int", "mix"},
+                {"int", "loop"},
+                {"int", "sw"}},
+               stack);
 }
 
 TEST_CASE("differential: arrays, cell by cell (initializers, variable indices, compound)") {

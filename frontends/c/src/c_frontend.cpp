@@ -10,6 +10,8 @@
 #include <clang/Tooling/Tooling.h>
 #include <llvm/ADT/SmallString.h>
 
+#include <algorithm>
+#include <chrono>
 #include <fstream>
 #include <memory>
 #include <optional>
@@ -86,7 +88,8 @@ Cfa Translator::run() {
   cur_ = init;
 
   // The variables whose address is taken anywhere the entry reaches (pointers.cpp).
-  collect_reachable(entry);  // declarations.cpp
+  collect_reachable(entry);                          // declarations.cpp
+  if (stack_recursion_) find_recursive_functions();  // procedures.cpp
   for (const clang::FunctionDecl* fd : reachable_fns_) collect_address_taken(fd->getBody());
   for (const clang::VarDecl* vd : used_globals_)
     if (const clang::VarDecl* def = vd->getDefinition(); def && def->getInit())
@@ -123,6 +126,10 @@ Cfa Translator::run() {
   stmt(entry->getBody());
   jump(final_);
   frames_.pop_back();
+  // The recursive functions' bodies, once each (procedures.cpp; a body may call a
+  // procedure not made before).
+  for (std::size_t i = 0; i < procedures_.size(); ++i) emit_procedure(procedures_[i]);
+  link_procedures();
 
   Cfa cfa = std::move(b_).build();
   if (opt_.cleanup) {
@@ -136,8 +143,8 @@ Cfa Translator::run() {
 
 }  // namespace detail
 
-Cfa translate_source(const std::string& code, const std::string& file_name,
-                     const TranslateOptions& options) {
+Translations translate_source_both(const std::string& code, const std::string& file_name,
+                                   const TranslateOptions& options) {
   std::string resource =
       options.resource_dir.empty() ? std::string(PRECIS_CLANG_RESOURCE_DIR) : options.resource_dir;
   // `#pragma clang __debug crash` (and llvm_fatal_error, overflow_stack, ...) would
@@ -164,21 +171,83 @@ Cfa translate_source(const std::string& code, const std::string& file_name,
   // translation starts again with a smaller depth for that function, so its bound
   // markers sit at one depth on every branch, not wherever a call budget ran out.
   detail::RecursionDepths depths;
-  for (;;) {
-    detail::Translator t(ast->getASTContext(), file_name, options, depths);
+  auto depth_error = [&](const limit_reached& e, const detail::Translator& t) {
+    // A term too deep for the recursive walkers over terms is a property of the input.
+    if (e.kind() == LimitKind::Depth) throw input_error(t.position(), std::string(e.what()));
+  };
+  auto inline_translation = [&](const TranslateOptions& o) -> Cfa {
+    for (;;) {
+      detail::Translator t(ast->getASTContext(), file_name, o, depths);
+      try {
+        return t.run();
+      } catch (const detail::RecursionBudget& b) {
+        const auto it = depths.find(b.fn);
+        const std::uint32_t d = it != depths.end() ? it->second : o.max_recursion_depth;
+        depths[b.fn] = d > 16 ? d / 2 : (d > 2 ? d - 2 : 1);
+        o.deadline.check();
+      } catch (const limit_reached& e) {
+        depth_error(e, t);
+        throw;
+      }
+    }
+  };
+  if (options.recursion == RecursionMode::Inline)
+    return {inline_translation(options), std::nullopt};
+  // The stack translation (procedures.cpp): a program without recursion gets the same CFA
+  // as inlined, once. Auto falls back to inlining where the stack is refused.
+  std::optional<Cfa> stack;
+  bool recursive = true;
+  {
+    detail::Translator t(ast->getASTContext(), file_name, options, depths, true);
     try {
-      return t.run();
-    } catch (const detail::RecursionBudget& b) {
-      const auto it = depths.find(b.fn);
-      const std::uint32_t d = it != depths.end() ? it->second : options.max_recursion_depth;
-      depths[b.fn] = d > 16 ? d / 2 : (d > 2 ? d - 2 : 1);
-      options.deadline.check();
+      stack = t.run();
+      recursive = t.made_procedures();
+    } catch (const detail::StackRefused& r) {
+      if (options.recursion == RecursionMode::Stack)
+        throw input_error(r.where, "unsupported: " + r.what +
+                                       " in a recursive function with an explicit stack "
+                                       "(--recursion stack)");
+    } catch (const input_error&) {
+      if (options.recursion == RecursionMode::Stack) throw;
     } catch (const limit_reached& e) {
-      // A term too deep for the recursive walkers over terms is a property of the input.
-      if (e.kind() == LimitKind::Depth) throw input_error(t.position(), std::string(e.what()));
-      throw;
+      depth_error(e, t);
+      if (options.recursion == RecursionMode::Stack || e.kind() == LimitKind::Time) throw;
     }
   }
+  if (!stack) return {inline_translation(options), std::nullopt};
+  if (!recursive || options.recursion == RecursionMode::Stack)
+    return {std::move(*stack), std::nullopt};
+  // Auto on recursion: the inlined translation too, within a tenth of the time left (at
+  // most 30 s): with many recursive calls, inlining retries smaller depths for long
+  // (100 calls of f in f: over 60 s), and the stack translation alone is a translation.
+  TranslateOptions capped = options;
+  const auto now = std::chrono::steady_clock::now();
+  const auto share = std::chrono::duration_cast<std::chrono::steady_clock::duration>(
+      std::chrono::duration<double>(std::min(
+          30.0, options.deadline.none()
+                    ? 30.0
+                    : 0.1 * static_cast<double>(options.deadline.remaining_ms()) / 1000.0)));
+  if (options.deadline.none() || now + share < options.deadline.at) {
+    capped.deadline.at = now + share;
+    capped.deadline.reason = "the inlined translation's share of the time";
+  }
+  std::optional<Cfa> inlined;
+  try {
+    inlined = inline_translation(capped);
+  } catch (const limit_reached&) {
+    if (options.deadline.passed()) throw;  // else its share or the memory limit
+  } catch (const input_error&) {
+  }
+  return {std::move(*stack), std::move(inlined)};
+}
+
+Cfa translate_source(const std::string& code, const std::string& file_name,
+                     const TranslateOptions& options) {
+  return translate_source_both(code, file_name, options).primary;
+}
+
+Translations translate_file_both(const std::string& path, const TranslateOptions& options) {
+  return translate_source_both(read_whole_file(path), path, options);
 }
 
 Cfa translate_file(const std::string& path, const TranslateOptions& options) {

@@ -104,6 +104,7 @@ Term Translator::bound_marker(const clang::CallExpr* ce, const std::string& why)
 // Inlines a call: fresh copies of parameters and locals for each call site.
 Term Translator::inline_call(const clang::FunctionDecl* def, const clang::CallExpr* ce,
                              bool need_value) {
+  if (stack_recursion_ && cycle_of_.contains(def)) return procedure_call(def, ce, need_value);
   opt_.deadline.check();
   const std::string name = def->getNameAsString();
   // Recursion is inlined up to a bound; the call that would go deeper becomes a bound

@@ -93,7 +93,10 @@ std::string Translator::unique_name(const std::string& base) {
 }
 
 VarId Translator::new_var(const std::string& name, std::uint32_t scope, Type type) {
-  return em_.declare(unique_name(name), type, scope);
+  const VarId v = em_.declare(unique_name(name), type, scope);
+  // In a procedure's code (procedures.cpp): a variable of its activations.
+  if (owner_ != nullptr && scope != global_scope) owner_->owned.push_back(v);
+  return v;
 }
 
 VarId Translator::new_temp() {

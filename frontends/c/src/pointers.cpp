@@ -223,6 +223,7 @@ Term Translator::address_of(const clang::UnaryOperator* uo) {
 // the path continues only where it is one of them.
 std::vector<MemObject> Translator::pointees(Term key, clang::QualType pointee, bool structs,
                                             const clang::Expr* where) {
+  if (emitting_ != nullptr) refuse_in_procedure(where->getExprLoc(), "a dereference");
   const clang::Type* t = object_type(pointee);
   std::vector<MemObject> out;
   auto add = [&](const std::vector<MemObject>& objects) {

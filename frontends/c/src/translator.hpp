@@ -11,7 +11,8 @@
 // types.cpp (integer types, conversions, C arithmetic, constants); emission.cpp (CFA
 // locations, edges, variables, errors); declarations.cpp (globals, static and block-scope
 // variables); expressions.cpp (variables, side effects, values, conditions); calls.cpp;
-// statements.cpp; arrays.cpp, structs.cpp, pointers.cpp, heap.cpp.
+// statements.cpp; arrays.cpp, structs.cpp, pointers.cpp, heap.cpp; procedures.cpp
+// (recursive functions with an explicit stack).
 
 #pragma once
 
@@ -214,19 +215,67 @@ struct RecursionBudget {
 // Recursion depth per function, where lowered from TranslateOptions::max_recursion_depth.
 using RecursionDepths = std::unordered_map<const clang::FunctionDecl*, std::uint32_t>;
 
+// Raised where a recursive function cannot be a procedure with an explicit stack
+// (procedures.cpp): a dereference or an allocation in its code, a struct parameter, a
+// local array of the array sort. translate_source then keeps the inlined translation.
+struct StackRefused {
+  SourcePosition where;
+  std::string what;
+};
+
+// A recursive function (one of a cycle of the call graph) translated once, as a
+// procedure with an explicit stack (procedures.cpp, TranslateOptions::recursion). A call
+// assigns the parameters and `site`, the number of the call site, and jumps to `entry`;
+// `exit` returns to the call site whose number `site` holds. A call from a function of
+// the same cycle (`caller`) first pushes those of the caller's variables (`owned`: its
+// locals, parameters, temporaries and `site`) that are live where the call returns, onto
+// one array each (`saves`), indexed by the caller's `sp`, and pops them on the way back.
+struct Procedure {
+  struct Param {
+    const clang::ParmVarDecl* decl;
+    VarId var;
+    IntType type;
+  };
+  struct Call {
+    Procedure* code = nullptr;    // the procedure whose code calls (null: other code)
+    Procedure* caller = nullptr;  // the same, if of the same cycle (the call pushes)
+    Loc before{}, after{};        // where the call leaves its code and comes back
+    std::vector<VarId> args;      // temporaries holding the arguments
+    std::uint32_t line = 0, column = 0;
+  };
+  const clang::FunctionDecl* fn = nullptr;
+  std::size_t cycle = 0;  // its strongly connected component of the call graph
+  std::uint32_t index = 0, instance = 0;
+  std::string prefix;
+  Loc entry{}, exit{};
+  std::vector<Param> params;
+  std::optional<VarId> ret;
+  IntType ret_type;
+  VarId site = 0, sp = 0;
+  std::vector<VarId> owned;
+  std::unordered_map<VarId, VarId> saves;  // owned variable -> its stack (made when pushed)
+  std::vector<Call> calls;  // the calls of this procedure; call k returns where site == k
+};
+
 class Translator {
  public:
+  // `stack_recursion`: recursive functions become procedures with an explicit stack
+  // (procedures.cpp) instead of being inlined to a depth.
   Translator(clang::ASTContext& ctx, std::string file, const TranslateOptions& opt,
-             const RecursionDepths& depths)
+             const RecursionDepths& depths, bool stack_recursion = false)
       : ctx_(ctx),
         sm_(ctx.getSourceManager()),
         file_(std::move(file)),
         opt_(opt),
         depths_(depths),
+        stack_recursion_(stack_recursion),
         em_(b_.exprs()) {}
 
   // Drives the translation (c_frontend.cpp).
   Cfa run();
+
+  // Whether run() made procedures (a recursive function is called).
+  [[nodiscard]] bool made_procedures() const { return !procedures_.empty(); }
 
   // Where the translation is (for errors raised outside a construct's own check).
   [[nodiscard]] SourcePosition position() const {
@@ -440,6 +489,18 @@ class Translator {
   Term inline_call(const clang::FunctionDecl* def, const clang::CallExpr* ce, bool need_value);
   Term bound_marker(const clang::CallExpr* ce, const std::string& why);
 
+  // ---- recursive functions as procedures with a stack (procedures.cpp) -----------------
+  void find_recursive_functions();
+  Procedure& procedure(const clang::FunctionDecl* fn);
+  Term procedure_call(const clang::FunctionDecl* def, const clang::CallExpr* ce, bool need_value);
+  void emit_procedure(Procedure& p);
+  void link_procedures();
+  std::unordered_map<Loc, std::vector<VarId>> live_after_calls(const Procedure& q);
+  void chain(Loc from, Loc to, const std::vector<Operation>& ops, std::uint32_t index,
+             std::uint32_t instance, std::uint32_t line, std::uint32_t column);
+  // In a procedure's code: what the stack translation cannot express (StackRefused).
+  void refuse_in_procedure(clang::SourceLocation loc, const std::string& what) const;
+
   // ---- statements (statements.cpp) ----------------------------------------------------
   Loc label_location(const clang::LabelDecl* ld);
   void stmt(const clang::Stmt* s);
@@ -451,6 +512,7 @@ class Translator {
   std::string file_;
   const TranslateOptions& opt_;
   const RecursionDepths& depths_;
+  const bool stack_recursion_;
   CfaBuilder b_;
   ExprManager& em_;
   Loc cur_{};
@@ -479,6 +541,14 @@ class Translator {
   // Recursive calls inlined so far, per function.
   std::unordered_map<const clang::FunctionDecl*, std::size_t> recursive_calls_;
   std::unordered_map<std::string, VarId> markers_;  // bound marker variables by name
+  // Procedures (stack_recursion_): the cycle of each recursive function, the procedures
+  // made so far, the one whose body is being emitted, and the one whose activations own
+  // the variables made now (new_var).
+  std::unordered_map<const clang::FunctionDecl*, std::size_t> cycle_of_;
+  std::deque<Procedure> procedures_;
+  std::unordered_map<const clang::FunctionDecl*, Procedure*> procedure_of_;
+  Procedure* emitting_ = nullptr;
+  Procedure* owner_ = nullptr;
   std::unordered_set<std::string> names_;
   std::size_t temps_ = 0;
   std::size_t edges_ = 0;

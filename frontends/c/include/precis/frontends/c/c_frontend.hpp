@@ -24,6 +24,14 @@ namespace precis::c {
 // ILP32: 32-bit int, long and pointers (the SV-COMP tasks here); LP64: 64-bit long.
 enum class DataModel { ILP32, LP64 };
 
+// How recursive functions are translated (docs/c-frontend.md, "Recursion"):
+// Inline: inlined up to a depth, the deeper call a bound marker; Stack: each function of
+// a cycle of the call graph once, as a procedure whose calls push the caller's variables
+// onto arrays (exact at any depth; refused where its code dereferences a pointer);
+// Auto: the stack where the program calls a recursive function and the stack
+// translation can express it, inlined otherwise.
+enum class RecursionMode { Auto, Inline, Stack };
+
 struct TranslateOptions {
   DataModel data_model = DataModel::ILP32;
   // Remove unreachable locations and collapse skip chains (precis/cfa/cleanup.hpp).
@@ -59,6 +67,7 @@ struct TranslateOptions {
   // counterexample, and the verdict is UNKNOWN ("recursion deeper than N") where only
   // such paths reach the error.
   std::uint32_t max_recursion_depth = 64;
+  RecursionMode recursion = RecursionMode::Auto;
   // Arrays of at most this many elements are encoded cell by cell (one variable per
   // element), and aggregates of at most 8 times as many scalars leaf by leaf; larger
   // aggregates and heap arrays are unsupported.
@@ -85,6 +94,23 @@ Cfa translate_file(const std::string& path, const TranslateOptions& options = {}
 // relative includes.
 Cfa translate_source(const std::string& code, const std::string& file_name = "input.c",
                      const TranslateOptions& options = {});
+
+// RecursionMode::Auto's translation, and where it is the stack translation, the inlined
+// one too (parsed once; within a tenth of the time left, at most 30 s, else none):
+// neither decides every recursive program. With the stack,
+// fib(25) runs to its end and a summary-like invariant (f's value <= 3 at its exit) is
+// found without unrolling; inlined, a relation between an argument and the value (f(n)
+// == n for n <= 20) is proved path by path, and a bug 10 calls deep is a short path
+// (bench/README.md, "Recursion with an explicit stack"). precis-verify's portfolio runs
+// on `primary`, then on `inlined`.
+struct Translations {
+  Cfa primary;
+  std::optional<Cfa> inlined;
+};
+Translations translate_file_both(const std::string& path, const TranslateOptions& options = {});
+Translations translate_source_both(const std::string& code,
+                                   const std::string& file_name = "input.c",
+                                   const TranslateOptions& options = {});
 
 // An SV-COMP task definition (format 1.0, 1.1 or 2.0): the C file, the expected verdict of the
 // unreach-call property and the data model.
