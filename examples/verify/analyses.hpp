@@ -62,9 +62,10 @@ Outcome run_analysis(const Model& model, const RunContext& ctx);
 
 // --analysis auto: the portfolio's stages (or --stages) in sequence (portfolio_run.cpp).
 Outcome run_portfolio(const Model& model, const RunContext& ctx);
-// A model with both translations of its recursion (model.hpp): the portfolio on the
-// stack translation for a share of the time, then on the inlined one, which then
-// becomes `model.cfa` (what the report's witness and certificate refer to).
+// A model whose recursion has the stack translation (model.hpp): the portfolio on it, for
+// a share of the time where the inlined translation exists too, then on the inlined
+// one, which then becomes `model.cfa` (what the report's witness and certificate refer
+// to).
 Outcome run_portfolio_both(Model& model, const RunContext& ctx);
 
 // The run --analysis asks for: the portfolio (auto) or one analysis.

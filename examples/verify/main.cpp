@@ -157,8 +157,8 @@ int run(const Config& cfg, const precis::Limits& limits) {
         rc = validate(model, RunContext{cfg, limits, nullptr, &watchdog});
       } else {
         const RunContext ctx{cfg, limits, arg_dot.get(), &watchdog};
-        const Outcome o =
-            model.inlined ? run_portfolio_both(model, ctx) : run_configured(model, ctx);
+        const Outcome o = model.stack && cfg.analysis == "auto" ? run_portfolio_both(model, ctx)
+                                                                : run_configured(model, ctx);
         rc = report(model, ctx, o.result, o.certificate ? &*o.certificate : nullptr);
       }
     } catch (const precis::limit_reached& e) {

@@ -49,9 +49,8 @@ Model load_model(const Config& cfg, const precis::Limits& limits) {
                                                  : precis::c::RecursionMode::Auto;
     // The portfolio keeps both translations of recursion (c_frontend.hpp).
     const auto translate = [&](const std::string& file) {
-      precis::c::Translations t = precis::c::translate_file_both(file, opts);
-      if (cfg.analysis != "auto") t.inlined.reset();
-      return t;
+      if (cfg.analysis == "auto") return precis::c::translate_file_both(file, opts);
+      return precis::c::Translations{precis::c::translate_file(file, opts), std::nullopt, false};
     };
     if (is_c_program(path)) {
       // A bare program has no task to name its data model: --data-model, ILP32 by default
@@ -59,7 +58,7 @@ Model load_model(const Config& cfg, const precis::Limits& limits) {
       const bool lp64 = cfg.data_model == "LP64";
       opts.data_model = lp64 ? precis::c::DataModel::LP64 : precis::c::DataModel::ILP32;
       precis::c::Translations t = translate(path);
-      return {std::move(t.primary), false, {}, path, lp64, std::move(t.inlined)};
+      return {std::move(t.primary), false, {}, path, lp64, std::move(t.inlined), t.stack};
     }
     precis::c::Task task = precis::c::read_task(path);
     const bool lp64 = task.data_model == precis::c::DataModel::LP64;
@@ -68,8 +67,8 @@ Model load_model(const Config& cfg, const precis::Limits& limits) {
                         ", whose data model is " + (lp64 ? "LP64" : "ILP32"));
     opts.data_model = task.data_model;
     precis::c::Translations t = translate(task.c_file);
-    return {std::move(t.primary), true, task.expected_verdict,
-            task.c_file,          lp64, std::move(t.inlined)};
+    return {std::move(t.primary), true,   task.expected_verdict, task.c_file, lp64,
+            std::move(t.inlined), t.stack};
 #else
     (void)limits;
     throw precis::input_error({path, 0, 0},

@@ -19,8 +19,10 @@ struct Model {
   std::string c_file;            // the C program (empty for a .cfa model)
   bool lp64 = false;             // its data model
   // --analysis auto on recursive C (--recursion auto): `cfa` has the recursion with an
-  // explicit stack, and this the inlined translation the portfolio tries after it.
+  // explicit stack (`stack`), and `inlined` the inlined translation the portfolio tries
+  // after it (none where inlining did not finish within its share of the time).
   std::optional<precis::Cfa> inlined{};
+  bool stack = false;
 };
 
 // A C program (.c, .i) or an SV-COMP task (.yml, .yaml): read by the C front end.

@@ -138,7 +138,7 @@ constexpr double kStackShare = 0.5;
 Outcome run_portfolio_both(Model& model, const RunContext& ctx) {
   const Config& cfg = ctx.cfg;
   precis::Limits first = ctx.limits;
-  if (cfg.time_limit > 0)
+  if (cfg.time_limit > 0 && model.inlined)
     first.time_limit_s = ctx.limits.elapsed() + ctx.limits.remaining_s() * kStackShare;
   std::ostringstream first_arg;  // (the inlined run may write the ARG file instead)
   Outcome stack;
@@ -154,7 +154,7 @@ Outcome run_portfolio_both(Model& model, const RunContext& ctx) {
     for (std::string& l : lines) l.insert(0, prefix);
     return lines;
   };
-  if (stack.result.verdict != precis::Verdict::Unknown) {
+  if (stack.result.verdict != precis::Verdict::Unknown || !model.inlined) {
     if (ctx.arg_dot) {
       *ctx.arg_dot << first_arg.str();
       if (auto* file = dynamic_cast<std::ofstream*>(ctx.arg_dot)) file->close();
@@ -163,6 +163,10 @@ Outcome run_portfolio_both(Model& model, const RunContext& ctx) {
     }
     auto& lists = stack.result.stats.lists;
     lists["portfolio stages"] = prefixed(lists["portfolio stages"], "[recursion with a stack] ");
+    if (!model.inlined && stack.result.verdict == precis::Verdict::Unknown)
+      stack.result.reason +=
+          " (with the stack; the inlined translation did not finish in its "
+          "share of the time)";
     return stack;
   }
   if (!cfg.quiet)

@@ -143,8 +143,11 @@ Cfa Translator::run() {
 
 }  // namespace detail
 
-Translations translate_source_both(const std::string& code, const std::string& file_name,
-                                   const TranslateOptions& options) {
+namespace {
+
+// translate_source (want_inlined false) and translate_source_both.
+Translations translate(const std::string& code, const std::string& file_name,
+                       const TranslateOptions& options, bool want_inlined) {
   std::string resource =
       options.resource_dir.empty() ? std::string(PRECIS_CLANG_RESOURCE_DIR) : options.resource_dir;
   // `#pragma clang __debug crash` (and llvm_fatal_error, overflow_stack, ...) would
@@ -215,8 +218,8 @@ Translations translate_source_both(const std::string& code, const std::string& f
     }
   }
   if (!stack) return {inline_translation(options), std::nullopt};
-  if (!recursive || options.recursion == RecursionMode::Stack)
-    return {std::move(*stack), std::nullopt};
+  if (!recursive || options.recursion == RecursionMode::Stack || !want_inlined)
+    return {std::move(*stack), std::nullopt, recursive};
   // Auto on recursion: the inlined translation too, within a tenth of the time left (at
   // most 30 s): with many recursive calls, inlining retries smaller depths for long
   // (100 calls of f in f: over 60 s), and the stack translation alone is a translation.
@@ -238,12 +241,19 @@ Translations translate_source_both(const std::string& code, const std::string& f
     if (options.deadline.passed()) throw;  // else its share or the memory limit
   } catch (const input_error&) {
   }
-  return {std::move(*stack), std::move(inlined)};
+  return {std::move(*stack), std::move(inlined), true};
+}
+
+}  // namespace
+
+Translations translate_source_both(const std::string& code, const std::string& file_name,
+                                   const TranslateOptions& options) {
+  return translate(code, file_name, options, true);
 }
 
 Cfa translate_source(const std::string& code, const std::string& file_name,
                      const TranslateOptions& options) {
-  return translate_source_both(code, file_name, options).primary;
+  return translate(code, file_name, options, false).primary;
 }
 
 Translations translate_file_both(const std::string& path, const TranslateOptions& options) {

@@ -130,12 +130,12 @@ Term Translator::procedure_call(const clang::FunctionDecl* def, const clang::Cal
   for (unsigned i = 0; i < ce->getNumArgs(); ++i) {
     const clang::Expr* a = ce->getArg(i);
     at(a->getExprLoc());
-    const IntType pt = p.params[i].type, at = type_of(a);
+    const IntType pt = p.params[i].type, given = type_of(a);
     const VarId t = new_temp();
-    if (at.width == pt.width && at.is_signed == pt.is_signed && at.is_bool == pt.is_bool)
+    if (given.width == pt.width && given.is_signed == pt.is_signed && given.is_bool == pt.is_bool)
       store(t, pt, a);
     else  // a call without prototype: clang did not convert the argument
-      emit(Assign{t, as_int(convert(rvalue(a), at, pt))});
+      emit(Assign{t, as_int(convert(rvalue(a), given, pt))});
     c.args.push_back(t);
   }
   at(ce->getExprLoc());

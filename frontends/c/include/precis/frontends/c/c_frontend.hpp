@@ -106,6 +106,7 @@ Cfa translate_source(const std::string& code, const std::string& file_name = "in
 struct Translations {
   Cfa primary;
   std::optional<Cfa> inlined;
+  bool stack = false;  // `primary` has recursive functions as procedures with a stack
 };
 Translations translate_file_both(const std::string& path, const TranslateOptions& options = {});
 Translations translate_source_both(const std::string& code,
