@@ -101,6 +101,25 @@ Term Translator::bound_marker(const clang::CallExpr* ce, const std::string& why)
   return num(0);
 }
 
+// A call of a defined function: not variadic, one argument per parameter.
+void Translator::check_arguments(const clang::FunctionDecl* def, const clang::CallExpr* ce) {
+  const std::string name = def->getNameAsString();
+  if (def->isVariadic()) unsupported(ce, "call of variadic function '" + name + "'");
+  if (ce->getNumArgs() != def->getNumParams())
+    unsupported(ce, "call of '" + name + "' with " + std::to_string(ce->getNumArgs()) +
+                        " arguments for " + std::to_string(def->getNumParams()) + " parameters");
+}
+
+// Evaluates an argument in the caller into `v`, of the parameter's type `pt`.
+void Translator::store_argument(VarId v, IntType pt, const clang::Expr* a) {
+  at(a->getExprLoc());
+  const IntType given = type_of(a);
+  if (given.width == pt.width && given.is_signed == pt.is_signed && given.is_bool == pt.is_bool)
+    store(v, pt, a);
+  else  // a call without prototype: clang did not convert the argument
+    emit(Assign{v, as_int(convert(rvalue(a), given, pt))});
+}
+
 // Inlines a call: fresh copies of parameters and locals for each call site.
 Term Translator::inline_call(const clang::FunctionDecl* def, const clang::CallExpr* ce,
                              bool need_value) {
@@ -125,10 +144,7 @@ Term Translator::inline_call(const clang::FunctionDecl* def, const clang::CallEx
           ce, "recursion beyond " + std::to_string(opt_.max_recursive_calls) + " inlined calls");
     }
   }
-  if (def->isVariadic()) unsupported(ce, "call of variadic function '" + name + "'");
-  if (ce->getNumArgs() != def->getNumParams())
-    unsupported(ce, "call of '" + name + "' with " + std::to_string(ce->getNumArgs()) +
-                        " arguments for " + std::to_string(def->getNumParams()) + " parameters");
+  check_arguments(def, ce);
 
   Frame f;
   f.fn = def;
@@ -161,13 +177,7 @@ Term Translator::inline_call(const clang::FunctionDecl* def, const clang::CallEx
         new_var(f.prefix + "::" + p->getNameAsString() + pointer_suffix(p->getType()), f.index);
     f.locals[p] = v;
     register_scalar(p, v, f.objects, f.addresses);
-    const clang::Expr* a = ce->getArg(i);
-    at(a->getExprLoc());
-    IntType at = type_of(a);
-    if (at.width == pt.width && at.is_signed == pt.is_signed && at.is_bool == pt.is_bool)
-      store(v, pt, a);
-    else  // a call without prototype: clang did not convert the argument
-      emit(Assign{v, as_int(convert(rvalue(a), at, pt))});
+    store_argument(v, pt, ce->getArg(i));
   }
   frames_.push_back(std::move(f));
   predeclare_objects(def->getBody());  // pointers.cpp

@@ -118,24 +118,14 @@ Procedure& Translator::procedure(const clang::FunctionDecl* fn) {
 Term Translator::procedure_call(const clang::FunctionDecl* def, const clang::CallExpr* ce,
                                 bool need_value) {
   opt_.deadline.check();
-  const std::string name = def->getNameAsString();
-  if (def->isVariadic()) unsupported(ce, "call of variadic function '" + name + "'");
-  if (ce->getNumArgs() != def->getNumParams())
-    unsupported(ce, "call of '" + name + "' with " + std::to_string(ce->getNumArgs()) +
-                        " arguments for " + std::to_string(def->getNumParams()) + " parameters");
+  check_arguments(def, ce);  // calls.cpp
   Procedure& p = procedure(def);
   // The arguments, evaluated in the caller left to right, into temporaries of the
   // parameters' types (a parameter of the caller may be an argument: f(n - 1)).
   Procedure::Call c;
   for (unsigned i = 0; i < ce->getNumArgs(); ++i) {
-    const clang::Expr* a = ce->getArg(i);
-    at(a->getExprLoc());
-    const IntType pt = p.params[i].type, given = type_of(a);
     const VarId t = new_temp();
-    if (given.width == pt.width && given.is_signed == pt.is_signed && given.is_bool == pt.is_bool)
-      store(t, pt, a);
-    else  // a call without prototype: clang did not convert the argument
-      emit(Assign{t, as_int(convert(rvalue(a), given, pt))});
+    store_argument(t, p.params[i].type, ce->getArg(i));  // calls.cpp
     c.args.push_back(t);
   }
   at(ce->getExprLoc());

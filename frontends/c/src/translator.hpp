@@ -487,6 +487,8 @@ class Translator {
   Term nondet_value(IntType t, const std::string& function);
   Term call(const clang::CallExpr* ce, bool need_value);
   Term inline_call(const clang::FunctionDecl* def, const clang::CallExpr* ce, bool need_value);
+  void check_arguments(const clang::FunctionDecl* def, const clang::CallExpr* ce);
+  void store_argument(VarId v, IntType pt, const clang::Expr* a);
   Term bound_marker(const clang::CallExpr* ce, const std::string& why);
 
   // ---- recursive functions as procedures with a stack (procedures.cpp) -----------------
