@@ -116,7 +116,8 @@ inline void write_violation_witness(std::ostream& os, const precis::Cfa& cfa,
   const auto at = locations_by_name(cfa);
   const bool sparse = cex.steps.size() > kDenseViolationWitnessSteps;
   std::vector<precis::ViolationStep> steps;
-  for (const auto& s : cex.steps) {
+  for (std::size_t i = 0; i < cex.steps.size(); ++i) {
+    const precis::CounterexampleStep s = cex.steps[i];
     if (s.line == 0) continue;
     precis::ViolationStep w;
     w.startline = s.line;
@@ -134,7 +135,7 @@ inline void write_violation_witness(std::ostream& os, const precis::Cfa& cfa,
       if (it != at.end() && !w.assumption.empty())
         w.assumption_scope = source_function(cfa, it->second);
     }
-    if (sparse && w.assumption.empty() && &s != &cex.steps.back()) continue;
+    if (sparse && w.assumption.empty() && i + 1 != cex.steps.size()) continue;
     steps.push_back(std::move(w));
   }
   precis::write_violation_graphml(os, task, steps);

@@ -270,14 +270,8 @@ TEST_CASE("reports print counterexample values beyond 64 bits exactly") {
   Counterexample cex;
   cex.variables = {"x", "y"};
   cex.initial = {0, -two64};
-  cex.steps.resize(2);
-  cex.steps[0].from = "L0";
-  cex.steps[0].to = cex.steps[1].from = "L1";
-  cex.steps[1].to = "L2";
-  cex.steps[0].operation = "havoc x";
-  cex.steps[1].operation = "y := x - 9223372036854775807 - 1";
-  cex.steps[0].changes = {{0U, two63 + 5}};
-  cex.steps[1].changes = {{1U, BigInt(5)}};
+  cex.steps.push_back({"L0", "L1", "havoc x"}, {{0U, two63 + 5}});
+  cex.steps.push_back({"L1", "L2", "y := x - 9223372036854775807 - 1"}, {{1U, BigInt(5)}});
   CHECK(cex.values_after(0) == std::vector<BigInt>{two63 + 5, -two64});
   CHECK(cex.final_values() == std::vector<BigInt>{two63 + 5, 5});
 

@@ -56,6 +56,21 @@ main process deep {
   // x := 0, then 1,000,000 iterations of two steps, then the assume into ERR.
   CHECK(r.counterexample->steps.size() == 1 + 2 * 1000000 + 1);
   CHECK(r.stats.extra.at("sim runs") == 1);
+  // The steps share their edges' text: one per CFA edge taken (4), and each step costs
+  // its 12 bytes plus its change (x := x + 1 writes one value, the assumes none).
+  const CounterexampleSteps& steps = r.counterexample->steps;
+  CHECK(steps.edge_count() == 4);
+  CHECK(steps.bytes() < 64 * steps.size());
+  CHECK(steps[2].operation == "x := x + 1");
+  CHECK(&steps[2].operation == &steps[2002].operation);
+  CHECK(steps[1].changes.empty());
+  REQUIRE(steps[2].changes.size() == 1);
+  CHECK(steps[2].changes.front().second == 1);
+  CHECK(steps[2 * 1000000].changes.front().second == 1000000);
+  CHECK(steps.back().changes.empty());
+  CHECK(steps.back().to == "ERR");
+  CHECK(r.stats.extra.count("sim replay s") == 1);
+  CHECK(r.stats.extra.count("sim counterexample s") == 1);
 }
 
 TEST_CASE("simulation: an input that must equal a program constant") {
@@ -223,7 +238,7 @@ TEST_CASE("simulation: array cells are drawn when first read, and the replay agr
   CHECK(r.counterexample->array_inputs.back().find("3: 7") != std::string::npos);
 }
 
-TEST_CASE("simulation: an endless run ends at a sixth of the time limit, by itself") {
+TEST_CASE("simulation: an endless run ends at a quarter of the time limit, by itself") {
   const Cfa cfa = parse_cfa(R"(
 main process spin {
     var x : int

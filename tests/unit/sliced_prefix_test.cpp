@@ -5,6 +5,7 @@
 
 #include <doctest/doctest.h>
 
+#include <algorithm>
 #include <fstream>
 #include <sstream>
 #include <stdexcept>
@@ -337,7 +338,7 @@ TEST_CASE("selection reports a feasible path exactly as the inner refiner") {
     REQUIRE(a.steps.size() == b.steps.size());
     for (std::size_t i = 0; i < a.steps.size(); ++i) {
       CHECK(a.steps[i].operation == b.steps[i].operation);
-      CHECK(a.steps[i].changes == b.steps[i].changes);
+      CHECK(std::ranges::equal(a.steps[i].changes, b.steps[i].changes));
     }
   }
   // A path the explicit domain can neither refute nor replay (contradictions between

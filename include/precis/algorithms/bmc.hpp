@@ -81,7 +81,7 @@ void unrolling_counterexample(const Cfa& cfa, Unrolling& u, S& solver, std::size
   const ErrorPath path{w->start, w->steps};
   const auto ops = path.operations();
   const PathInputs in{w->initial, w->havoc, w->arrays};
-  const ReplayResult rep = replay(cfa.exprs(), ops, in, ReplayRecord::Changes);
+  ReplayResult rep = replay(cfa.exprs(), ops, in, ReplayRecord::Changes);
   if (!rep.ok) {
     r.verdict = Verdict::Unknown;
     r.reason = "the inputs " + who + " found for the error path at depth " + std::to_string(d) +
@@ -92,7 +92,7 @@ void unrolling_counterexample(const Cfa& cfa, Unrolling& u, S& solver, std::size
   r.reason = "a feasible path to the error location at depth " +
              std::to_string(w->block_end.size()) + " of the cutpoint graph (" +
              std::to_string(w->steps.size()) + " CFA edges; " + who + ", replayed)";
-  r.counterexample = make_counterexample(cfa, path, in, rep);
+  r.counterexample = make_counterexample(cfa, path, in, std::move(rep));
 }
 
 // Runs a solver query f() and adds its wall time to `seconds` (BMC's and k-induction's

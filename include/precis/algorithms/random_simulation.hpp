@@ -30,10 +30,10 @@
 //    again, refusing wherever an initial value or a havoc's value may choose between
 //    edges; a certified SAFE when it confirms. (A random run shows one execution only;
 //    only a program whose inputs decide no branch has no other.)
-//  - UNKNOWN when a limit ends it, when one run with random choices uses a sixth of the
-//    time or 8 million steps (the rest is for confirming what it would find; a run
+//  - UNKNOWN when a limit ends it, when one run with random choices uses a quarter of
+//    the time or 25 million steps (the rest is for confirming what it would find; a run
 //    without inputs so far may take 2.5 times as long, and more steps, but an error
-//    path beyond 8 million steps is not reported), when the runs are input-free and end
+//    path beyond 25 million steps is not reported), when the runs are input-free and end
 //    without an error twice, reading initial values (once after 100,000 steps): every
 //    further run would repeat them, or when the runs stop covering new CFA edges (for
 //    0.25 s, and twice as long as covering the others took; judged only after a run
@@ -153,9 +153,10 @@ class RandomSimulation {
     }
     std::size_t cap = std::max<std::size_t>(opts_.first_step_cap, 1);
     std::size_t input_free_ends = 0;
-    // One run gets a sixth of the time: replaying the path it finds and building the
-    // counterexample took three times as long as the run and more (measured: 0.8 s for
-    // a run of 3.6 million steps, 2.3 s after it), and must end within the limit too.
+    // One run gets a quarter of the time: replaying the path it finds takes about as long
+    // as the run, up to 1.6 times (3.6 million steps over arrays: a 0.9 s run, a 0.9 s
+    // replay; 20 million over integers: 2 s, 3.3 s), building the counterexample a
+    // quarter of the replay, and both must end within the limit too.
     const auto started = std::chrono::steady_clock::now();
     auto last_new_edge = started;
     const double run_seconds = limits != nullptr ? limits->remaining_s() / kConfirmShare
@@ -483,9 +484,9 @@ class RandomSimulation {
                  std::to_string(kMaxRunSteps) + " a counterexample is built for";
       return;
     }
-    // The replay and the counterexample hold every step (measured: 360 bytes a step, 1.3
-    // GB for 3.6 million): a path they cannot hold under the memory limit ends the run
-    // here, UNKNOWN, rather than by running out of memory.
+    // The replay and the counterexample hold every step (measured: about 140 bytes a
+    // step with the path and the replay's inputs, 3.0 GB for 20 million): a path they cannot hold
+    // under the memory limit ends the run here, UNKNOWN, rather than by running out of memory.
     if (limits != nullptr && limits->memory_limit_mb > 0) {
       const std::size_t need = path_.size() * kCounterexampleBytesPerStep + resident_bytes();
       if (need > limits->memory_limit_mb * std::size_t{1024 * 1024}) {
@@ -503,7 +504,7 @@ class RandomSimulation {
     in.havoc.assign(path_.size(), BigInt(0));
     for (auto& [step, v] : havocs_) in.havoc[step] = std::move(v);
     const auto replay_start = std::chrono::steady_clock::now();
-    const ReplayResult rep = replay(cfa.exprs(), path.operations(), in, ReplayRecord::Changes);
+    ReplayResult rep = replay(cfa.exprs(), path.operations(), in, ReplayRecord::Changes);
     const double replay_s =
         std::chrono::duration<double>(std::chrono::steady_clock::now() - replay_start).count();
     if (!rep.ok) {
@@ -512,8 +513,9 @@ class RandomSimulation {
                  std::to_string(rep.failed_step + 1) + ": " + rep.reason + ")";
       return;
     }
-    // Building the counterexample took 1.6 times as long as the replay (3.6 million
-    // steps: 0.8 s, 1.3 s); where that would pass the limit, the run ends UNKNOWN here.
+    // Building the counterexample takes a quarter of the replay's time or less (3.6
+    // million steps: 0.9 s, 0.15 s; 20 million: 3.3 s, 0.7 s); where that would pass the
+    // limit, the run ends UNKNOWN here.
     if (limits != nullptr && limits->remaining_s() < kCounterexamplePerReplay * replay_s) {
       r.verdict = Verdict::Unknown;
       r.reason = limits->time_reason() +
@@ -525,17 +527,20 @@ class RandomSimulation {
     r.verdict = Verdict::Unsafe;
     r.reason = "a random run reached the error location (run " + std::to_string(runs_) + ", " +
                std::to_string(path_.size()) + " CFA edges; replayed)";
-    r.counterexample = make_counterexample(cfa, path, in, rep);
+    const auto cx_start = std::chrono::steady_clock::now();
+    r.counterexample = make_counterexample(cfa, path, in, std::move(rep));
+    r.stats.extra["sim replay s"] = replay_s;
+    r.stats.extra["sim counterexample s"] =
+        std::chrono::duration<double>(std::chrono::steady_clock::now() - cx_start).count();
   }
 
   static constexpr std::size_t kCheckpointSteps = 32;
-  static constexpr std::size_t kCounterexampleBytesPerStep = 400;
-  static constexpr double kConfirmShare = 6;
-  static constexpr double kCounterexamplePerReplay = 2;
-  // Replaying and reporting a path grows faster than the run (2 million steps: 0.2 s
-  // run, 1.2 s in all; 20 million: 3 s run, 30 s and 6.4 GB in all): no run goes
-  // beyond this many steps.
-  static constexpr std::size_t kMaxRunSteps = 8'000'000;
+  static constexpr std::size_t kCounterexampleBytesPerStep = 200;
+  static constexpr double kConfirmShare = 4;
+  static constexpr double kCounterexamplePerReplay = 0.5;
+  // A path of 20 million steps costs 3 GB to replay and report (with its certificate,
+  // 6 s after the run): no run goes beyond this many steps.
+  static constexpr std::size_t kMaxRunSteps = 25'000'000;
   static constexpr std::size_t kLongRun = 100'000;
   static constexpr double kInputFreeTimeFactor = 2.5;
   static constexpr double kMinStallSeconds = 0.25;

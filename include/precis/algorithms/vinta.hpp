@@ -706,7 +706,7 @@ class Vinta {
     }
     r.verdict = Verdict::Unsafe;
     r.reason = "a feasible path to the error location (BMC of the ARG, replayed)";
-    r.counterexample = make_counterexample(*cfa_, path, in, rep);
+    r.counterexample = make_counterexample(*cfa_, path, in, std::move(rep));
     return true;
   }
 

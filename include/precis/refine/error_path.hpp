@@ -68,19 +68,12 @@ inline std::string array_text(const ArrayValue& a) {
   return out + (a.cells.empty() ? "" : "; ") + "others " + to_string(a.fallback) + "}";
 }
 
-// One counterexample step from the changes a replay recorded for it: O(changes).
-inline CounterexampleStep counterexample_step(CounterexampleStep step,
-                                              std::span<const ReplayResult::Change> changes) {
-  for (const auto& ch : changes) step.changes.emplace_back(ch.var, ch.value);
-  return step;
-}
-
 }  // namespace detail
 
 // Builds the user-facing counterexample from a successful replay that recorded its
-// changes (ReplayRecord::Changes).
+// changes (ReplayRecord::Changes). The replay's values move into the counterexample.
 inline Counterexample make_counterexample(const Cfa& cfa, const ErrorPath& path,
-                                          const PathInputs& in, const ReplayResult& r) {
+                                          const PathInputs& in, ReplayResult&& r) {
   Counterexample cex;
   for (const auto& v : cfa.exprs().variables()) {
     cex.variables.push_back(v.name);
@@ -95,7 +88,7 @@ inline Counterexample make_counterexample(const Cfa& cfa, const ErrorPath& path,
       cex.array_inputs.push_back(cfa.exprs().variable(h->var).name + " at step " +
                                  std::to_string(i + 1) + " " + detail::array_text(a));
   cex.steps.reserve(path.steps.size());
-  const std::span<const ReplayResult::Change> all(r.changes);
+  cex.steps.reserve_changes(r.changes.size());
   // A step's text once per CFA edge and operation (a sliced prefix puts one skip on many
   // edges): a run of millions of steps (algorithms/random_simulation.hpp) passes the same
   // few edges over and over.
@@ -109,25 +102,22 @@ inline Counterexample make_counterexample(const Cfa& cfa, const ErrorPath& path,
       return std::hash<const void*>()(k.edge) * 31 + std::hash<const void*>()(k.op);
     }
   };
-  std::unordered_map<EdgeKey, CounterexampleStep, EdgeKeyHash> text;
+  std::unordered_map<EdgeKey, std::uint32_t, EdgeKeyHash> text;
   std::size_t c = 0;
   for (std::size_t i = 0; i < path.steps.size(); ++i) {
     const auto& s = path.steps[i];
-    const std::size_t first = c;
-    while (c < all.size() && all[c].step == i) ++c;
     auto [it, fresh] = text.try_emplace(EdgeKey{s.edge.get_property(), s.op});
     if (fresh) {
-      it->second = CounterexampleStep{cfa.name(s.source),
-                                      cfa.name(s.target),
-                                      to_string(*s.op, cfa.exprs()),
-                                      cfa.line(s.edge),
-                                      {},
-                                      cfa.column(s.edge),
-                                      std::string()};
-      if (const std::string* f = cfa.nondet_function(s.edge)) it->second.nondet = *f;
+      const std::string* f = cfa.nondet_function(s.edge);
+      it->second = cex.steps.add_edge({cfa.name(s.source), cfa.name(s.target),
+                                       to_string(*s.op, cfa.exprs()), cfa.line(s.edge),
+                                       cfa.column(s.edge), f != nullptr ? *f : std::string()});
     }
-    cex.steps.push_back(detail::counterexample_step(it->second, all.subspan(first, c - first)));
+    cex.steps.push_back(it->second);
+    for (; c < r.changes.size() && r.changes[c].step == i; ++c)
+      cex.steps.add_change(r.changes[c].var, std::move(r.changes[c].value));
   }
+  r.changes = {};
   return cex;
 }
 
@@ -142,7 +132,7 @@ bool confirm_by_replay(const Cfa& cfa, const ErrorPath& path, const std::vector<
     return false;
   }
   out.kind = RefinementKind::Feasible;
-  out.counterexample = make_counterexample(cfa, path, in, r);
+  out.counterexample = make_counterexample(cfa, path, in, std::move(r));
   return true;
 }
 
