@@ -58,7 +58,8 @@ Model load_model(const Config& cfg, const precis::Limits& limits) {
       const bool lp64 = cfg.data_model == "LP64";
       opts.data_model = lp64 ? precis::c::DataModel::LP64 : precis::c::DataModel::ILP32;
       precis::c::Translations t = translate(path);
-      return {std::move(t.primary), false, {}, path, lp64, std::move(t.inlined), t.stack};
+      return {std::move(t.primary),        false, {}, path, lp64, std::move(t.inlined), t.stack,
+              std::move(t.inlined_failure)};
     }
     precis::c::Task task = precis::c::read_task(path);
     const bool lp64 = task.data_model == precis::c::DataModel::LP64;
@@ -67,8 +68,8 @@ Model load_model(const Config& cfg, const precis::Limits& limits) {
                         ", whose data model is " + (lp64 ? "LP64" : "ILP32"));
     opts.data_model = task.data_model;
     precis::c::Translations t = translate(task.c_file);
-    return {std::move(t.primary), true,   task.expected_verdict, task.c_file, lp64,
-            std::move(t.inlined), t.stack};
+    return {std::move(t.primary), true,    task.expected_verdict,       task.c_file, lp64,
+            std::move(t.inlined), t.stack, std::move(t.inlined_failure)};
 #else
     (void)limits;
     throw precis::input_error({path, 0, 0},

@@ -20,9 +20,11 @@ struct Model {
   bool lp64 = false;             // its data model
   // --analysis auto on recursive C (--recursion auto): `cfa` has the recursion with an
   // explicit stack (`stack`), and `inlined` the inlined translation the portfolio tries
-  // after it (none where inlining did not finish within its share of the time).
+  // after it (none where inlining did not finish within its share of the time, passed
+  // the memory limit or refused a construct: `inlined_failure` says which).
   std::optional<precis::Cfa> inlined{};
   bool stack = false;
+  std::string inlined_failure{};
 };
 
 // A C program (.c, .i) or an SV-COMP task (.yml, .yaml): read by the C front end.

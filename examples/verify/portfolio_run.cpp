@@ -165,8 +165,8 @@ Outcome run_portfolio_both(Model& model, const RunContext& ctx) {
     lists["portfolio stages"] = prefixed(lists["portfolio stages"], "[recursion with a stack] ");
     if (!model.inlined && stack.result.verdict == precis::Verdict::Unknown)
       stack.result.reason +=
-          " (with the stack; the inlined translation did not finish in its "
-          "share of the time)";
+          " (with the stack; no inlined translation: " +
+          (model.inlined_failure.empty() ? std::string("not made") : model.inlined_failure) + ")";
     return stack;
   }
   if (!cfg.quiet)

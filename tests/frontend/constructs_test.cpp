@@ -266,6 +266,7 @@ TEST_CASE("auto keeps the stack translation alone where inlining runs out of its
   opt.max_cfa_edges = 3000;
   const auto both = precis::c::translate_source_both(code, "test.c", opt);
   CHECK_FALSE(both.inlined.has_value());
+  CHECK(both.inlined_failure.find("more than 3000 CFA edges after inlining") != std::string::npos);
   CHECK(both.primary.exprs().find("f::__site") != nullptr);
   CHECK(both.primary.num_edges() < 3000);
   // The stack translation is whole: it runs to f(2)'s value (11^2 calls).

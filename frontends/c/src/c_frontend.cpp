@@ -235,13 +235,16 @@ Translations translate(const std::string& code, const std::string& file_name,
     capped.deadline.reason = "the inlined translation's share of the time";
   }
   std::optional<Cfa> inlined;
+  std::string failure;
   try {
     inlined = inline_translation(capped);
-  } catch (const limit_reached&) {
+  } catch (const limit_reached& e) {
     if (options.deadline.passed()) throw;  // else its share or the memory limit
-  } catch (const input_error&) {
+    failure = e.what();
+  } catch (const input_error& e) {
+    failure = e.what();
   }
-  return {std::move(*stack), std::move(inlined), true};
+  return {std::move(*stack), std::move(inlined), true, std::move(failure)};
 }
 
 }  // namespace
