@@ -39,12 +39,12 @@ inline const char* to_string(Verdict v) {
 // call of __VERIFIER_nondet_int, ...), that function: witnesses report the value as
 // \result. Stored once per edge and shared by every step that takes it.
 struct CounterexampleEdge {
-  std::string from;
-  std::string to;
-  std::string operation;
+  std::string from{};
+  std::string to{};
+  std::string operation{};
   std::uint32_t line = 0;
   std::uint32_t column = 0;
-  std::string nondet;
+  std::string nondet{};
 };
 
 // A variable a step wrote, with its new value (exact, arbitrary-precision: a

@@ -109,7 +109,7 @@ struct Translations {
   bool stack = false;  // `primary` has recursive functions as procedures with a stack
   // Why a recursive program has no `inlined` translation (its share of the time, the
   // memory limit, or a construct inlining refuses); empty otherwise.
-  std::string inlined_failure;
+  std::string inlined_failure{};
 };
 Translations translate_file_both(const std::string& path, const TranslateOptions& options = {});
 Translations translate_source_both(const std::string& code,
