@@ -15,6 +15,7 @@
 #include "precis/core/result.hpp"
 #include "precis/expr/eval.hpp"
 #include "precis/expr/eval_big.hpp"
+#include "precis/io/json_writer.hpp"
 #include "precis/io/report.hpp"
 #include "precis/refine/concrete_interpreter.hpp"
 
@@ -296,6 +297,45 @@ TEST_CASE("reports print counterexample values beyond 64 bits exactly") {
   CHECK(json.str().find("\"initial\":[0,-18446744073709551616]") != std::string::npos);
   CHECK(json.str().find("\"changes\":{\"x\":9223372036854775813}") != std::string::npos);
   CHECK(json.str().find("\"changes\":{\"y\":5}") != std::string::npos);
+  // One object, then the newline after it (the writer's buffer is flushed when the
+  // outermost value closes).
+  CHECK(json.str().front() == '{');
+  CHECK(json.str().ends_with("}\n"));
+}
+
+TEST_CASE("the JSON writer escapes, formats numbers as std::ostream did, and writes in order") {
+  std::ostringstream os;
+  {
+    JsonWriter j(os);
+    j.begin_object();
+    j.field("s", std::string_view("a\"b\\c\nd\te\x01\x7f\xc3\xa9"));
+    j.field("i", std::int64_t{-9223372036854775807 - 1});
+    j.field("u", std::uint64_t{18446744073709551615U});
+    j.field("big", -two64);
+    j.field("small", BigInt(-42));
+    j.field("d", 0.1 + 0.2).field("e", 1e-7).field("inf", std::numeric_limits<double>::infinity());
+    j.key("a").begin_array().value(true).value(false).null().end_array();
+    j.end_object();
+    os << "!";  // after the outermost value: the writer has flushed
+  }
+  CHECK(os.str() ==
+        "{\"s\":\"a\\\"b\\\\c\\nd\\te\\u0001\x7f\xc3\xa9\",\"i\":-9223372036854775808,"
+        "\"u\":18446744073709551615,\"big\":-18446744073709551616,\"small\":-42,"
+        "\"d\":0.3,\"e\":1e-07,\"inf\":null,\"a\":[true,false,null]}!");
+  // More than a block (64 KB) of text: written whole and in order.
+  std::ostringstream long_os;
+  const std::string chunk(1000, 'x');
+  {
+    JsonWriter j(long_os);
+    j.begin_array();
+    for (int i = 0; i < 200; ++i) j.value(chunk).value(i);
+    j.end_array();
+  }
+  // '[' and ']', 200 strings of 1002 characters, the digits of 0..199 (10 + 180 + 300),
+  // and 399 commas.
+  CHECK(long_os.str().size() == 2 + 200 * 1002 + 490 + 399);
+  CHECK(long_os.str().starts_with("[\"xxx"));
+  CHECK(long_os.str().ends_with(",199]"));
 }
 
 }  // namespace big_int_test
