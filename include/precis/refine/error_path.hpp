@@ -121,6 +121,13 @@ inline Counterexample make_counterexample(const Cfa& cfa, const ErrorPath& path,
   return cex;
 }
 
+// The same from a replay the caller keeps (its changes are copied).
+inline Counterexample make_counterexample(const Cfa& cfa, const ErrorPath& path,
+                                          const PathInputs& in, const ReplayResult& r) {
+  ReplayResult copy = r;
+  return make_counterexample(cfa, path, in, std::move(copy));
+}
+
 // The last gate before UNSAFE: replays the path with `in`; on success `out` becomes
 // Feasible with the counterexample, otherwise `out.reason` says why the replay failed.
 template <class P>
