@@ -5,7 +5,6 @@
 
 #include <functional>
 #include <optional>
-#include <span>
 #include <string>
 #include <unordered_map>
 #include <utility>
