@@ -5,9 +5,9 @@
 #      tests plain and under ASan+UBSan, hostile inputs under ASan+UBSan), with the
 #      project's -Werror on, and every test with CTest; -DPRECIS_SANITIZER_SUITES=ON
 #      (not here, for CI's time) adds the SMT and polyhedra suites under ASan+UBSan;
-#   2. precis-verify with clang 16 (no tests; at -O0 without debug information: the
-#      point is that it compiles, and -O3's code generation was half of the time), so that
-#      a build with the other compiler keeps working;
+#   2. precis-verify's and the C front end's sources with clang 16, -fsyntax-only
+#      (scripts/syntax-check.py: the point is that they compile, so that a build with the
+#      other compiler keeps working; code generation was half of the time at -O0);
 #   3. the fuzz targets for a bounded time each (scripts/fuzz-ci.sh, 30 s unless
 #      FUZZ_SECONDS says otherwise), when libFuzzer is installed.
 set -euo pipefail
@@ -26,11 +26,12 @@ cmake -S . -B build/test -DCMAKE_BUILD_TYPE=Release -DPRECIS_WERROR=ON "${launch
 cmake --build build/test -j"$jobs" </dev/null
 
 if command -v clang++-16 >/dev/null 2>&1; then
-  step "build of precis-verify with clang 16 (-O0)"
+  step "precis-verify and the C front end compile with clang 16 (-fsyntax-only)"
   cmake -S . -B build/clang16 -DCMAKE_BUILD_TYPE=Debug -DCMAKE_CXX_FLAGS_DEBUG=-O0 \
-    -DCMAKE_CXX_COMPILER=clang++-16 \
+    -DCMAKE_CXX_COMPILER=clang++-16 -DCMAKE_EXPORT_COMPILE_COMMANDS=ON \
     -DPRECIS_BUILD_TESTS=OFF -DPRECIS_WERROR=ON "${launcher[@]}" </dev/null >/dev/null
-  cmake --build build/clang16 -j"$jobs" --target precis-verify </dev/null
+  cmake --build build/clang16 --target precis_verify_version </dev/null >/dev/null
+  python3 scripts/syntax-check.py build/clang16 precis-verify precis_cfront -j"$jobs" </dev/null
 fi
 
 if [ -x scripts/fuzz-ci.sh ]; then
