@@ -338,6 +338,28 @@ TEST_CASE("undefined integer functions without pointer arguments return nondeter
   CHECK_THROWS_AS(tr("int ext(int); int main() { int x = ext(3); }", strict), precis::input_error);
 }
 
+TEST_CASE("undefined functions: string literals and pointers to const are only read") {
+  // printf's format is not evaluated; the call returns a nondeterministic int.
+  auto cfa = tr("int printf(const char *, ...); int main() { int n = printf(\"%d\", 7); }");
+  CHECK(has_op(cfa, "havoc main::__tmp0"));
+  CHECK(has_op(cfa, "main::n := main::__tmp0"));
+  // A string literal whose value is discarded does nothing (instrumented code tags
+  // assertions this way).
+  auto tagged = tr("int main() { int x = (\"14_6632\", 5); }");
+  CHECK(has_op(tagged, "main::x := 5"));
+}
+
+TEST_CASE("a handle from an undefined function is null or a fresh address below zero") {
+  auto cfa =
+      tr("typedef struct _IO_FILE FILE; FILE *fopen(const char *, const char *);"
+         "int fclose(FILE *); int main() { FILE *a = fopen(\"a\", \"r\"); FILE *b = fopen(\"b\", "
+         "\"r\"); if (a) fclose(a); }");
+  CAPTURE(all(cfa));
+  CHECK(has_op(cfa, "extern#handles := 0"));
+  CHECK(has_op(cfa, "extern#handles := extern#handles - 1"));
+  CHECK(has_op(cfa, "main::a#ptr := main::__tmp1"));
+}
+
 TEST_CASE("enums + sizeof + casts and character constants are constants") {
   auto cfa = tr("enum E { A = 3, B }; int main() { int x = B + sizeof(int) + (char)'a'; }");
   CHECK(has_op(cfa, "main::x := 105"));

@@ -114,12 +114,35 @@ TEST_CASE("bit operations: what stays outside (undefined shift counts)") {
 }
 
 TEST_CASE("unknown functions with pointer arguments + function pointers") {
+  // An undefined function may write through a pointer that is not to const.
   expect("int ext(int *p);\nint g;\nint main() {\n  return ext(&g);\n}", "4:14",
-         "call of undefined function 'ext' with a non-integer argument");
-  expect("int printf(const char *, ...);\nint main() {\n  printf(\"hi\");\n}", "3:10",
-         "call of undefined function 'printf' with a non-integer argument");
+         "call of undefined function 'ext' with an argument of type 'int *' (it might write "
+         "through it)");
+  expect("int scanf(const char *, ...);\nint main() {\n  int x;\n  scanf(\"%d\", &x);\n}", "4:15",
+         "call of undefined function 'scanf' with an argument of type 'int *'");
+  // Pointers from undefined functions: only handles to structs, never dereferenced.
+  expect("char *getenv(const char *);\nint main() {\n  char *h = getenv(\"HOME\");\n}", "3:13",
+         "call of undefined function 'getenv' returning 'char *'");
   expect("int f(void) { return 1; }\nint main() {\n  int (*fp)(void) = f;\n}", "3:9",
          "pointer type");
+}
+
+TEST_CASE("handles from undefined functions: no dereference, conversion or arithmetic") {
+  const std::string decl =
+      "struct F { int fd; };\nstruct F *open_f(const char *);\nint main() {\n"
+      "  struct F *f = open_f(\"x\");\n";
+  // The library's object behind a handle is not modelled: a path that reads it is refused.
+  expect(decl + "  return f->fd;\n}", "5:13",
+         "dereference of a pointer to 'struct F', which the undefined function 'open_f' "
+         "returns (its object is not modelled)");
+  expect(decl + "  struct F copy = *f;\n}", "5:19", "dereference of a pointer to 'struct F'");
+  expect(decl + "  void *v = f;\n}", "5:13", "conversion of a pointer to 'struct F'");
+  expect(decl + "  f++;\n}", "5:4", "arithmetic of a pointer to 'struct F'");
+  // Also where the dereference comes before any call that returns the handle.
+  expect(
+      "struct F { int fd; };\nstruct F *open_f(void);\nint get(struct F *p) { return "
+      "p->fd; }\nint main() {\n  struct F s;\n  get(&s);\n  open_f();\n}",
+      "3:34", "dereference of a pointer to 'struct F'");
 }
 
 TEST_CASE("integer types wider than 64 bits") {

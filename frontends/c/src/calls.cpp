@@ -71,22 +71,87 @@ Term Translator::call(const clang::CallExpr* ce, bool need_value) {
     return num(0);
   }
 
-  // A function without a definition.
+  // A function without a definition: a nondeterministic value, and no effect on the
+  // program's objects. Its arguments may be integers, string literals, pointers to const
+  // (it only reads through them) and handles (below): it cannot write to an object the
+  // program reads.
   if (!opt_.unknown_functions_nondet) unsupported(ce, "call of undefined function '" + name + "'");
   for (const clang::Expr* a : ce->arguments()) {
-    const clang::QualType t = a->IgnoreParenImpCasts()->getType();
-    if (!t->isIntegralOrEnumerationType())
-      unsupported(a, "call of undefined function '" + name + "' with a non-integer argument");
+    const clang::Expr* bare = a->IgnoreParenImpCasts();
+    const clang::QualType t = bare->getType().getCanonicalType();
+    if (t->isIntegralOrEnumerationType() || llvm::isa<clang::StringLiteral>(bare) ||
+        (t->isPointerType() && (t->getPointeeType().isConstQualified() ||
+                                external_handles_.contains(object_type(t->getPointeeType())))))
+      continue;
+    unsupported(a, "call of undefined function '" + name + "' with an argument of type '" +
+                       bare->getType().getAsString() + "' (it might write through it)");
   }
-  for (const clang::Expr* a : ce->arguments()) effect(a);
+  for (const clang::Expr* a : ce->arguments())
+    if (!llvm::isa<clang::StringLiteral>(a->IgnoreParenImpCasts())) effect(a);
   const clang::QualType rt = callee->getReturnType();
   if (rt->isVoidType()) return num(0);
+  if (external_handle_type(ce) != nullptr) return need_value ? external_handle() : num(0);
   if (!rt->isIntegralOrEnumerationType())
     unsupported(ce,
                 "call of undefined function '" + name + "' returning '" + rt.getAsString() + "'");
   IntType t = int_type(rt, ce->getExprLoc());
   if (!need_value) return num(0);
   return nondet_value(t, name);
+}
+
+// ---- handles: pointers to structs from undefined functions --------------------------------
+//
+// An undefined function that returns `struct S *` (fopen's FILE *) returns a handle: the
+// null pointer, or the address of an object of the library's that the program does not
+// see. Each call's handle is a fresh address below zero (the program's objects have
+// addresses from 1, pointers.cpp), so two handles never compare equal and no handle
+// equals an object's address. The object itself is not modelled: the translation refuses
+// to dereference a `struct S *` for such an S (pointees), to convert one to another
+// pointer type (pointer_cast) and arithmetic on one (expressions.cpp), so no path can
+// reach the object or make one handle from another, and passing the handle
+// back to undefined functions (fclose) is allowed. The handles of a program are known
+// before the translation (note_external_handle, from collect_allocations' walk).
+
+// The struct type of the handle `ce` returns, or null when it returns none.
+const clang::Type* Translator::external_handle_type(const clang::CallExpr* ce) {
+  const clang::FunctionDecl* callee = ce->getDirectCallee();
+  if (callee == nullptr || callee->getDefinition() != nullptr || is_allocation(ce) ||
+      callee->getNameAsString().starts_with("__VERIFIER_"))
+    return nullptr;
+  const clang::QualType rt = callee->getReturnType().getCanonicalType();
+  if (!rt->isPointerType() || !rt->getPointeeType()->isStructureType()) return nullptr;
+  return object_type(rt->getPointeeType());
+}
+
+void Translator::note_external_handle(const clang::CallExpr* ce) {
+  const clang::Type* t = external_handle_type(ce);
+  if (t == nullptr) return;
+  external_handles_.emplace(t, ce->getDirectCallee()->getNameAsString());
+  if (handle_count_) return;
+  handle_count_ = new_var("extern#handles", global_scope);
+  emit(Assign{*handle_count_, num(0)});
+}
+
+// The handle of one call: null or the next fresh address below zero, by a choice of its
+// own (a random run takes either; a witness states no value for it).
+Term Translator::external_handle() {
+  emit(Assign{*handle_count_, mk(Op::Sub, {em_.var(*handle_count_), num(1)})});
+  const VarId opened = new_temp();
+  emit(Havoc{opened});
+  emit(Assume{in_range(em_.var(opened), IntType{1, false, true})});
+  // A copy: the count changes again at the next call, which may come before this value
+  // is used (`fopen(a) == fopen(b)`).
+  return snapshot(em_.ite(em_.eq(em_.var(opened), num(1)), em_.var(*handle_count_), num(0)));
+}
+
+// The refusal of a dereference or conversion of a handle's pointer type, if `pointee` is one.
+void Translator::refuse_handle_access(clang::QualType pointee, const clang::Expr* where,
+                                      const char* what) {
+  const auto it = external_handles_.find(object_type(pointee));
+  if (it == external_handles_.end()) return;
+  unsupported(where, std::string(what) + " of a pointer to '" + pointee.getAsString() +
+                         "', which the undefined function '" + it->second +
+                         "' returns (its object is not modelled)");
 }
 
 // The edge to the error location through `havoc __precis_bound_<why>`; what follows the

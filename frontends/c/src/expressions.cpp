@@ -103,6 +103,9 @@ bool Translator::impure(const clang::Stmt* s) const {
 // Evaluates `e` for its side effects only.
 void Translator::effect(const clang::Expr* e) {
   const Nesting nest(*this, e);
+  // A string literal whose value is discarded (`("tag", f())`, instrumented code) does
+  // nothing.
+  if (llvm::isa<clang::StringLiteral>(e->IgnoreParenImpCasts())) return;
   if (!impure(e)) {
     // No edges, but unsupported constructs are still reported.
     (void)rvalue(e);
@@ -264,6 +267,7 @@ Term Translator::incdec(const clang::UnaryOperator* uo, bool need_value) {
   const clang::Expr* sub = uo->getSubExpr();
   const Place x = place(sub);
   if (is_struct_pointer(sub->getType())) {  // steps of the struct's leaf count (structs.cpp)
+    refuse_handle_access(sub->getType()->getPointeeType(), uo, "arithmetic");  // calls.cpp
     Term old = load(x);
     if (need_value && uo->isPostfix()) old = snapshot(old);
     const auto w = static_cast<std::int64_t>(struct_stride(sub));
@@ -355,6 +359,9 @@ std::optional<Term> Translator::struct_pointer_arithmetic(const clang::BinaryOpe
   const clang::Expr* r = bo->getRHS();
   const bool lp = is_struct_pointer(l->getType()), rp = is_struct_pointer(r->getType());
   if (!lp && !rp) return std::nullopt;
+  if (op == clang::BO_AddAssign || op == clang::BO_SubAssign || op == clang::BO_Add ||
+      op == clang::BO_Sub)
+    refuse_handle_access((lp ? l : r)->getType()->getPointeeType(), bo, "arithmetic");  // calls.cpp
   if (op == clang::BO_AddAssign || op == clang::BO_SubAssign) {
     const Place x = place(l);
     const Term n = as_int(rvalue(r));

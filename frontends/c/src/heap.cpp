@@ -138,6 +138,9 @@ void Translator::collect_allocations() {
   const std::uint32_t limit = opt_.max_objects_per_allocation;
   std::unordered_map<const clang::FunctionDecl*, FunctionScan> scans;
   for (const clang::FunctionDecl* fd : reachable_fns_) scans[fd] = scan(fd);
+  // The handles undefined functions return (calls.cpp), known before any dereference.
+  for (const clang::FunctionDecl* fd : reachable_fns_)
+    for (const CallSite& c : scans[fd].calls) note_external_handle(c.call);
   // runs[f]: how many times f may run in one execution (capped at limit), from its callers.
   std::unordered_map<const clang::FunctionDecl*, std::uint32_t> runs;
   std::unordered_map<const clang::FunctionDecl*, int> state;  // 1: on the stack, 2: done

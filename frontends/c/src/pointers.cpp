@@ -224,6 +224,7 @@ Term Translator::address_of(const clang::UnaryOperator* uo) {
 std::vector<MemObject> Translator::pointees(Term key, clang::QualType pointee, bool structs,
                                             const clang::Expr* where) {
   if (emitting_ != nullptr) refuse_in_procedure(where->getExprLoc(), "a dereference");
+  refuse_handle_access(pointee, where, "dereference");  // calls.cpp
   const clang::Type* t = object_type(pointee);
   std::vector<MemObject> out;
   auto add = [&](const std::vector<MemObject>& objects) {
@@ -292,6 +293,7 @@ Term Translator::pointer_cast(const clang::CastExpr* ce) {
         unsupported(ce, "pointer conversion");
       const clang::QualType to = ce->getType()->getPointeeType(),
                             from = sub->getType()->getPointeeType();
+      if (object_type(to) != object_type(from)) refuse_handle_access(from, ce, "conversion");
       if (!to->isVoidType() && !from->isVoidType() && object_type(to) != object_type(from))
         unsupported(ce, "pointer conversion from '" + sub->getType().getAsString() + "' to '" +
                             ce->getType().getAsString() + "' (the object would change its type)");

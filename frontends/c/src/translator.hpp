@@ -490,6 +490,10 @@ class Translator {
   void check_arguments(const clang::FunctionDecl* def, const clang::CallExpr* ce);
   void store_argument(VarId v, IntType pt, const clang::Expr* a);
   Term bound_marker(const clang::CallExpr* ce, const std::string& why);
+  static const clang::Type* external_handle_type(const clang::CallExpr* ce);
+  void note_external_handle(const clang::CallExpr* ce);
+  Term external_handle();
+  void refuse_handle_access(clang::QualType pointee, const clang::Expr* where, const char* what);
 
   // ---- recursive functions as procedures with a stack (procedures.cpp) -----------------
   void find_recursive_functions();
@@ -543,6 +547,10 @@ class Translator {
   // Recursive calls inlined so far, per function.
   std::unordered_map<const clang::FunctionDecl*, std::size_t> recursive_calls_;
   std::unordered_map<std::string, VarId> markers_;  // bound marker variables by name
+  // The struct types of handles (calls.cpp), each with a function that returns one, and
+  // the variable whose decrements give each handle its address.
+  std::unordered_map<const clang::Type*, std::string> external_handles_;
+  std::optional<VarId> handle_count_;
   // Procedures (stack_recursion_): the cycle of each recursive function, the procedures
   // made so far, the one whose body is being emitted, and the one whose activations own
   // the variables made now (new_var).

@@ -1,0 +1,13 @@
+// fopen may fail or succeed: the error needs both files open.
+typedef struct _IO_FILE FILE;  // as in a preprocessed task: the struct stays opaque
+extern FILE* fopen(const char* path, const char* mode);
+extern int fclose(FILE* f);
+extern int printf(const char* format, ...);
+#define NULL ((void*)0)
+extern void reach_error(void);
+int main(void) {
+  FILE* a = fopen("a.txt", "r");
+  FILE* b = fopen("b.txt", "w");
+  if (a != NULL && b != NULL) reach_error();
+  return 0;
+}
