@@ -366,7 +366,7 @@ def _(cli, d, feat):
 
 @case("json_bad_c", needs=("cfront",))
 def _(cli, d, feat):
-    m = write(os.path.join(d, "bad.c"), "int main(void) { int *p = 0; return *p; }\n")
+    m = write(os.path.join(d, "bad.c"), "int main(void) { double x = 1.5; return (int)x; }\n")
     json_error(cli, [m], 3, "input", True)
 
 

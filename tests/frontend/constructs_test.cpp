@@ -349,6 +349,17 @@ TEST_CASE("undefined functions: string literals and pointers to const are only r
   CHECK(has_op(tagged, "main::x := 5"));
 }
 
+TEST_CASE("a dereference where no object of the type is alive ends the path") {
+  // Global pointers the program never sets (null): what reads through them is dead code.
+  auto cfa =
+      tr("struct S { int f; struct S *next; }; struct S *head; int *q;"
+         "int main() { int a = head->next->f; int b = *q; }");
+  CAPTURE(all(cfa));
+  CHECK(has_op(cfa, "main::__tmp0 := head#ptr"));  // the first dereference's address
+  CHECK(all(cfa).find("main::a :=") == std::string::npos);  // and nothing after it
+  CHECK(all(cfa).find("main::b :=") == std::string::npos);
+}
+
 TEST_CASE("a handle from an undefined function is null or a fresh address below zero") {
   auto cfa =
       tr("typedef struct _IO_FILE FILE; FILE *fopen(const char *, const char *);"

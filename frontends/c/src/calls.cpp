@@ -76,18 +76,25 @@ Term Translator::call(const clang::CallExpr* ce, bool need_value) {
   // (it only reads through them) and handles (below): it cannot write to an object the
   // program reads.
   if (!opt_.unknown_functions_nondet) unsupported(ce, "call of undefined function '" + name + "'");
+  // (A pointer argument's type is the parameter's: `strcmp(s.name, "x")` passes a
+  // `const char *`.) The value of a pointer argument is not needed: only its side effects
+  // are translated.
   for (const clang::Expr* a : ce->arguments()) {
     const clang::Expr* bare = a->IgnoreParenImpCasts();
-    const clang::QualType t = bare->getType().getCanonicalType();
-    if (t->isIntegralOrEnumerationType() || llvm::isa<clang::StringLiteral>(bare) ||
-        (t->isPointerType() && (t->getPointeeType().isConstQualified() ||
-                                external_handles_.contains(object_type(t->getPointeeType())))))
+    const clang::QualType t = a->getType().getCanonicalType();
+    if (llvm::isa<clang::StringLiteral>(bare)) continue;
+    if (t->isIntegralOrEnumerationType()) {
+      effect(a);
       continue;
+    }
+    if (t->isPointerType() && (t->getPointeeType().isConstQualified() ||
+                               external_handles_.contains(object_type(t->getPointeeType())))) {
+      if (a->HasSideEffects(ctx_)) effect(a);  // (not its reads: the function reads)
+      continue;
+    }
     unsupported(a, "call of undefined function '" + name + "' with an argument of type '" +
-                       bare->getType().getAsString() + "' (it might write through it)");
+                       a->getType().getAsString() + "' (it might write through it)");
   }
-  for (const clang::Expr* a : ce->arguments())
-    if (!llvm::isa<clang::StringLiteral>(a->IgnoreParenImpCasts())) effect(a);
   const clang::QualType rt = callee->getReturnType();
   if (rt->isVoidType()) return num(0);
   if (external_handle_type(ce) != nullptr) return need_value ? external_handle() : num(0);

@@ -66,6 +66,7 @@ void Translator::declare_globals(clang::TranslationUnitDecl* tu) {
     const clang::VarDecl* def = vd->getDefinition();
     if (def == nullptr) def = vd->getActingDefinition();
     const clang::VarDecl* any = def != nullptr ? def : vd;
+    if (def == nullptr) arbitrary_externs_ = true;  // (pointers.cpp: pointees)
     at(any->getLocation());
     std::string name = any->getNameAsString();
     if (vd->isStaticLocal()) {

@@ -233,15 +233,48 @@ std::vector<MemObject> Translator::pointees(Term key, clang::QualType pointee, b
   };
   add(global_objects_);
   for (const Frame& fr : frames_) add(fr.objects);
-  if (out.empty())
-    unsupported(where, "dereference of a pointer to '" + pointee.getAsString() + "': no " +
-                           (structs ? "struct" : "object") + " of that type has its address taken");
+  if (out.empty()) {
+    // No object of the type is alive: the pointer is null or dangling, and the path ends
+    // here as at every such dereference (global pointers that the program never sets,
+    // read in code only those reach). Unless an extern variable without a definition may
+    // hold an address of the library's: then the object may exist, and it is refused.
+    if (arbitrary_externs_)
+      unsupported(where, "dereference of a pointer to '" + pointee.getAsString() + "': no " +
+                             (structs ? "struct" : "object") +
+                             " of that type has its address taken");
+    at(where->getExprLoc());
+    emit(Assume{em_.false_()});
+    return {dead_object(pointee, structs, where)};
+  }
   at(where->getExprLoc());
   std::vector<Term> is_object;
   for (const MemObject& o : out)
     is_object.push_back(o.is_array() ? in_array(key, o.id, o.length) : em_.eq(key, num(o.id)));
   emit(Assume{em_.disj(is_object)});
   return out;
+}
+
+// A stand-in for the objects of a type that no pointer reaches, so that the translation of
+// a dereference on a path that ended (pointees) goes on: a variable, or a struct whose
+// leaves are variables, one per type, never written before and read on no feasible path.
+MemObject Translator::dead_object(clang::QualType pointee, bool structs, const clang::Expr* where) {
+  const clang::Type* t = object_type(pointee);
+  if (const auto it = dead_objects_.find(t); it != dead_objects_.end()) return it->second;
+  MemObject o;
+  o.type = t;
+  const std::string name = "dead#" + std::to_string(dead_objects_.size());
+  if (structs) {
+    std::vector<MemObject> parts;  // (only the stand-in itself is used)
+    std::unordered_map<const clang::VarDecl*, std::int64_t> none;
+    register_struct(nullptr, new_struct(name, global_scope, pointee, where->getExprLoc()), parts,
+                    none);
+    o = parts.front();
+  } else {
+    (void)int_type(pointee, where->getExprLoc());  // an integer type, or refused
+    o.var = new_var(name, global_scope);
+    o.id = reserve_addresses(1);
+  }
+  return dead_objects_.emplace(t, o).first->second;
 }
 
 Place Translator::deref_place(Term address, clang::QualType pointee, const clang::Expr* where) {

@@ -480,6 +480,7 @@ class Translator {
   Term array_address(const clang::Expr* array_expr);
   std::vector<MemObject> pointees(Term key, clang::QualType pointee, bool structs,
                                   const clang::Expr* where);
+  MemObject dead_object(clang::QualType pointee, bool structs, const clang::Expr* where);
   Place deref_place(Term address, clang::QualType pointee, const clang::Expr* where);
   Term pointer_cast(const clang::CastExpr* ce);
 
@@ -551,6 +552,11 @@ class Translator {
   // the variable whose decrements give each handle its address.
   std::unordered_map<const clang::Type*, std::string> external_handles_;
   std::optional<VarId> handle_count_;
+  // Whether the program uses an extern variable without a definition (its value, maybe a
+  // pointer to a library's object, is arbitrary), and the stand-in objects of types no
+  // pointer can reach (pointers.cpp: pointees).
+  bool arbitrary_externs_ = false;
+  std::unordered_map<const clang::Type*, MemObject> dead_objects_;
   // Procedures (stack_recursion_): the cycle of each recursive function, the procedures
   // made so far, the one whose body is being emitted, and the one whose activations own
   // the variables made now (new_var).
