@@ -355,7 +355,7 @@ TEST_CASE("a dereference where no object of the type is alive ends the path") {
       tr("struct S { int f; struct S *next; }; struct S *head; int *q;"
          "int main() { int a = head->next->f; int b = *q; }");
   CAPTURE(all(cfa));
-  CHECK(has_op(cfa, "main::__tmp0 := head#ptr"));  // the first dereference's address
+  CHECK(has_op(cfa, "main::__tmp0 := head#ptr"));           // the first dereference's address
   CHECK(all(cfa).find("main::a :=") == std::string::npos);  // and nothing after it
   CHECK(all(cfa).find("main::b :=") == std::string::npos);
 }

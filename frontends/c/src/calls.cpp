@@ -74,11 +74,10 @@ Term Translator::call(const clang::CallExpr* ce, bool need_value) {
   // A function without a definition: a nondeterministic value, and no effect on the
   // program's objects. Its arguments may be integers, string literals, pointers to const
   // (it only reads through them) and handles (below): it cannot write to an object the
-  // program reads.
+  // program reads. A pointer argument has its parameter's type (`strcmp(s.name, "x")`
+  // passes a `const char *`), and only its side effects are translated: its value is
+  // not needed.
   if (!opt_.unknown_functions_nondet) unsupported(ce, "call of undefined function '" + name + "'");
-  // (A pointer argument's type is the parameter's: `strcmp(s.name, "x")` passes a
-  // `const char *`.) The value of a pointer argument is not needed: only its side effects
-  // are translated.
   for (const clang::Expr* a : ce->arguments()) {
     const clang::Expr* bare = a->IgnoreParenImpCasts();
     const clang::QualType t = a->getType().getCanonicalType();
