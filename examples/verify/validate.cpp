@@ -49,12 +49,14 @@ Validation validate_by_analysis(const Model& model, const RunContext& ctx,
   const precis::VerificationResult& r = o.result;
   // The checker's failure names the edge or block first; the formula after it can be long.
   const std::string brief = why.size() > 160 ? why.substr(0, 160) + "..." : why;
-  const std::string intro = "the invariants are not inductive by themselves (" + brief + "); ";
+  const std::string intro =
+      at.empty() ? std::string("the witness states no invariant; ")
+                 : "the invariants are not inductive by themselves (" + brief + "); ";
   if (r.verdict == precis::Verdict::Safe && (r.certified || ctx.cfg.certify == "off"))
     return {true,
-            intro + "they hold and the program is safe: " +
+            intro + (at.empty() ? "the program is safe: " : "they hold and the program is safe: ") +
                 (ctx.cfg.analysis == "auto" ? std::string("the portfolio") : ctx.cfg.analysis) +
-                " proved the program with them as assertions" +
+                (at.empty() ? " proved it" : " proved the program with them as assertions") +
                 (r.certified ? " (certified)" : " (unchecked: --certify off)")};
   if (r.verdict == precis::Verdict::Unsafe && r.counterexample &&
       !r.counterexample->steps.empty()) {
@@ -103,7 +105,13 @@ int validate(const Model& model, const RunContext& ctx) {
         const precis::CIdentifierResolver resolve = [&](std::string_view n) {
           return resolve_source_name(cfa, l, n);
         };
-        at.emplace_back(l, precis::parse_c_expression(w.value, em, resolve, cfg.validate));
+        try {
+          at.emplace_back(l, precis::parse_c_expression(w.value, em, resolve, cfg.validate));
+        } catch (const precis::input_error& e) {  // at the column of the witness file
+          precis::SourcePosition p = w.value_where;
+          if (p.line != 0 && e.position().column != 0) p.column += e.position().column - 1;
+          throw precis::input_error(p, e.message());
+        }
       }
     }
     if (v.reason.empty()) {

@@ -667,6 +667,43 @@ struct TermGen {
 
 }  // namespace
 
+TEST_CASE("C expressions: cells and members by their designators, whole arrays by select") {
+  CFixture f;
+  const VarId cell = f.em.declare("g[1].y[0]", Type::Int);
+  const VarId member = f.em.declare("p.x", Type::Int);
+  const VarId whole = f.em.declare("big", Type::Array);
+  // The printed name of a cell or member reads back to its variable, in any spacing and
+  // with any constant subscript expression.
+  CHECK(f.parse("g[1].y[0] == 3") == f.em.eq(f.em.var(cell), f.n(3)));
+  CHECK(f.parse("g [ 0x1 ] . y[2 - 2] == 3") == f.em.eq(f.em.var(cell), f.n(3)));
+  CHECK(f.parse("p.x < x") == f.em.lt(f.em.var(member), f.X()));
+  // A variable subscript reads a whole array.
+  CHECK(f.parse("big[x + 1] == 0") ==
+        f.em.eq(f.em.select(f.em.var(whole), f.em.add(f.X(), f.n(1))), f.n(0)));
+  CHECK(f.parse("big[2] == 0") == f.em.eq(f.em.select(f.em.var(whole), f.n(2)), f.n(0)));
+
+  auto error = [&](const char* text) {
+    auto e = error_of([&] { (void)f.parse(text); });
+    REQUIRE(e);
+    return std::pair{e->position().column, e->message()};
+  };
+  auto [c1, m1] = error("g[2].y[0] == 3");
+  CHECK(c1 == 1);
+  CHECK(contains(m1, "unknown identifier 'g[2].y[0]'"));
+  auto [c2, m2] = error("g[x].y[0] == 3");
+  CHECK(c2 == 2);
+  CHECK(contains(m2, "must be a constant"));
+  auto [c3, m3] = error("big == x");
+  CHECK(c3 == 1);
+  CHECK(contains(m3, "is an array"));
+  auto [c4, m4] = error("g[-1] == 0");
+  CHECK(c4 == 2);
+  CHECK(contains(m4, "negative subscript"));
+  CHECK(error("p. == 1").first == 4);
+  CHECK(error("p->x == 1").second.find("'->'") != std::string::npos);
+  CHECK(error("big[x][1] == 0").first == 7);
+}
+
 TEST_CASE("C expressions: parse(print(t)) is equivalent to t on many valuations") {
   CFixture f;
   TermGen gen(f, 20240501);

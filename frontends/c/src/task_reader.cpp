@@ -203,6 +203,8 @@ std::vector<WitnessInvariant> read_correctness_witness(const std::string& path) 
       const YAML::Node value = inv["value"];
       if (!value) bad(path, inv, "a loop invariant needs a value");
       w.value = scalar(path, value, "value");
+      w.value_where = at(path, value.Mark());
+      if (value.Tag() == "!") ++w.value_where.column;  // a quoted scalar: after the quote
       if (inv["format"] && scalar(path, inv["format"], "format") != "c_expression")
         bad(path, inv["format"], "unsupported invariant format (precis reads c_expression)");
       out.push_back(std::move(w));

@@ -759,13 +759,11 @@ class Parser {
     if (tok_.kind == Tok::Ident) {
       if (is_type_word(tok_.text) || tok_.text == "sizeof")
         fail(tok_.col, "unsupported use of '" + tok_.text + "'");
-      auto id = resolve_(tok_.text);
-      if (!id) fail(tok_.col, "unknown identifier '" + tok_.text + "'");
       const std::size_t col = tok_.col;
+      std::string path = tok_.text;
       next();
       if (is_punct("(")) fail(col, "function calls are not supported in C expressions here");
-      if (*id >= em_.num_vars()) fail(col, "identifier resolves to an undeclared variable");
-      return em_.var(*id);
+      return designated(path, col);
     }
     if (is_punct("(")) {
       next();
@@ -777,6 +775,56 @@ class Parser {
     if (tok_.kind == Tok::Punct && !supported_punct(tok_.text))
       fail(tok_.col, "unsupported operator '" + tok_.text + "'");
     fail(tok_.col, "expression expected, found '" + tok_.text + "'");
+  }
+
+  // An identifier and its designators: `a[3]`, `s.f`, `g[1].y[0]` with constant
+  // subscripts name the variable of that cell or member (the C front end keeps arrays
+  // that fit and structs cell by cell, named by their C designators, see
+  // docs/c-frontend.md); `a[e]` with a subscript that is not constant reads a whole array
+  // (one variable of the array sort) at e. `->`, `*` and `&` are not read: a witness
+  // names pointed-to objects by their own names.
+  Term var_term(const std::string& name, std::size_t col) {
+    auto id = resolve_(name);
+    if (!id) fail(col, "unknown identifier '" + name + "'");
+    if (*id >= em_.num_vars()) fail(col, "identifier resolves to an undeclared variable");
+    return em_.var(*id);
+  }
+  Term designated(std::string& path, std::size_t col) {
+    const auto whole_array = [&]() -> std::optional<Term> {
+      const auto id = resolve_(path);
+      if (!id || *id >= em_.num_vars() || em_.variable(*id).type != Type::Array)
+        return std::nullopt;
+      return em_.var(*id);
+    };
+    while (is_punct("[") || is_punct(".") || is_punct("->")) {
+      if (is_punct("->"))
+        fail(tok_.col, "unsupported operator '->' (a witness names a member by its object)");
+      if (is_punct(".")) {
+        next();
+        if (tok_.kind != Tok::Ident) fail(tok_.col, "expected a member name after '.'");
+        path += '.';
+        path += tok_.text;
+        next();
+        continue;
+      }
+      const std::size_t sub_col = tok_.col;
+      next();
+      Term index = as_int(expression());
+      expect("]", "']'");
+      if (const auto whole = whole_array()) {
+        if (is_punct("[") || is_punct(".") || is_punct("->"))
+          fail(tok_.col, "a designator after the subscript of a whole array is not supported");
+        return em_.select(*whole, index);
+      }
+      if (index.op() != Op::IntConst)
+        fail(sub_col, "the subscript of '" + path +
+                          "' must be a constant here (its cells are separate variables)");
+      if (index.value() < 0) fail(sub_col, "negative subscript in '" + path + "[...]'");
+      path += '[' + std::to_string(index.value()) + ']';
+    }
+    const Term t = var_term(path, col);
+    if (t.type() == Type::Array) fail(col, "'" + path + "' is an array: name one of its cells");
+    return t;
   }
 
   std::string_view text_;
@@ -793,12 +841,14 @@ class Parser {
 // Parses a C expression into a Bool term (a non-zero int is true, as in C). The subset:
 // integer literals (decimal, octal, hexadecimal; suffixes u, U, l, L, ll, LL; at most
 // 2^64 - 1: beyond 2^63 - 1 as pow2 terms, expr/eval_big.hpp), identifiers (also `\result`),
-// resolved by `resolve`; parentheses; casts to signed integer types (read as the identity, see the
-// parser) and to _Bool; unary - + !; binary * / % + - < <= > >= == != && ||; the conditional ?:.
-// C's `/` and `%` are encoded exactly (truncation toward zero, remainder with the dividend's sign)
-// by the same case split on the dividend's sign as the C front end. A `U` literal is read as its
-// mathematical value (C's conversion of the other operand to unsigned is not modelled:
-// exact when that operand is non-negative, as in `\result == 4294967295U`).
+// resolved by `resolve`, with designators (`a[3]`, `s.f`, `g[1].y[0]`: resolved as that whole
+// name; `a[e]` for an array-sort variable a reads it at e); parentheses; casts to signed integer
+// types (read as the identity, see the parser) and to _Bool; unary - + !; binary * / % + - < <= >
+// >= == != && ||; the conditional ?:. C's `/` and `%` are encoded exactly (truncation toward zero,
+// remainder with the dividend's sign) by the same case split on the dividend's sign as the C front
+// end. A `U` literal is read as its mathematical value (C's conversion of the other operand to
+// unsigned is not modelled: exact when that operand is non-negative, as in `\result ==
+// 4294967295U`).
 //
 // An unknown identifier, a syntax error or an unsupported operator (bitwise, shifts,
 // assignments, calls, ...) throws input_error({origin, 1, col}, message) with the 1-based

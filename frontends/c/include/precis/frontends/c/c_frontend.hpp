@@ -140,6 +140,10 @@ struct WitnessInvariant {
   std::string function;
   std::string value;
   SourcePosition where;  // of the entry in the witness file, for messages
+  // Of the value's first character in the witness file (after a quote), for messages about
+  // the expression: its column k is at value_where.column + k - 1 (exact unless an escape
+  // sequence comes before it).
+  SourcePosition value_where;
 };
 
 // Reads the loop invariants of a correctness witness with yaml-cpp. Throws
