@@ -34,7 +34,13 @@ const char* sv_verdict(precis::Verdict v) {
 void write_witness(const Model& model, const Config& cfg, const precis::VerificationResult& r,
                    const precis::Certificate* cert) {
   if (cfg.witness.empty() && cfg.witness_dir.empty()) return;
-  const bool safe = r.verdict == precis::Verdict::Safe && r.certified && cert != nullptr;
+  const bool certified_safe = r.verdict == precis::Verdict::Safe && r.certified;
+  // A C program's SAFE with a certificate a witness cannot state (k-inductive, bounded, a
+  // complete run) gets a correctness witness all the same: the complete run's value
+  // ranges at the loop heads, or no invariant at all (SV-COMP's validators, and
+  // --validate, then verify the program themselves).
+  const bool stateless = certified_safe && cert == nullptr && !model.c_file.empty();
+  const bool safe = certified_safe && (cert != nullptr || stateless);
   const bool unsafe = r.verdict == precis::Verdict::Unsafe && r.counterexample;
   // --witness-dir: the names SV-COMP and BenchExec expect.
   const std::string path = !cfg.witness.empty()   ? cfg.witness
@@ -42,10 +48,9 @@ void write_witness(const Model& model, const Config& cfg, const precis::Verifica
                            : safe                 ? cfg.witness_dir + "/witness.yml"
                                                   : cfg.witness_dir + "/witness.graphml";
   if (!safe && !unsafe) {
-    const bool k_inductive = r.verdict == precis::Verdict::Safe && r.certified;
     std::cerr << "note: no witness written (" << precis::to_string(r.verdict)
-              << (k_inductive ? " with a k-inductive, bounded or complete-run certificate, which "
-                                "a correctness witness cannot state"
+              << (certified_safe ? " of a model with a k-inductive, bounded or complete-run "
+                                   "certificate, which a witness cannot state"
                   : r.verdict == precis::Verdict::Safe ? " without a checked certificate"
                                                        : "")
               << ")\n";
@@ -63,8 +68,22 @@ void write_witness(const Model& model, const Config& cfg, const precis::Verifica
       write_cfa_correctness(out, cfa, *cert, task);
     else
       write_cfa_violation(out, cfa, *r.counterexample, task);
-  } else if (safe) {
+  } else if (safe && cert != nullptr) {
     write_correctness_witness(out, cfa, *cert, task, model.lp64 ? "LP64" : "ILP32", model.c_file);
+  } else if (safe) {
+    const auto steps = r.stats.extra.find("certificate steps");  // a complete run's
+    std::optional<std::vector<std::string>> texts;
+    if (steps != r.stats.extra.end() && steps->second > 0)
+      texts = complete_run_invariants(cfa, static_cast<std::size_t>(steps->second), nullptr);
+    if (!texts) texts.emplace(cfa.num_locations(), "1");
+    const std::size_t n = write_loop_invariants(
+        out, cfa, [&](precis::Loc l) { return (*texts)[l]; }, task, model.lp64 ? "LP64" : "ILP32",
+        model.c_file);
+    std::cerr << "note: the certificate has no invariants a witness can state; the witness "
+              << (n == 0 ? std::string("has none")
+                         : "states the value ranges of the program's only execution at " +
+                               std::to_string(n) + " loop" + (n == 1 ? "" : "s"))
+              << '\n';
   } else {
     write_violation_witness(out, cfa, *r.counterexample, task);
   }

@@ -14,6 +14,7 @@
 
 #include <algorithm>
 #include <cstdint>
+#include <functional>
 #include <map>
 #include <optional>
 #include <ostream>
@@ -25,6 +26,7 @@
 #include <vector>
 
 #include "precis/certify/certificate.hpp"
+#include "precis/certify/complete_run.hpp"
 #include "precis/cfa/cfa.hpp"
 #include "precis/core/result.hpp"
 #include "precis/expr/c_expression.hpp"
@@ -142,13 +144,13 @@ inline void write_violation_witness(std::ostream& os, const precis::Cfa& cfa,
 }
 
 // YAML 2.0: per source loop, the disjunction over its inlined instances of the
-// certificate's invariant there, weakened to what C can say over the source's names.
-inline std::size_t write_correctness_witness(std::ostream& os, const precis::Cfa& cfa,
-                                             const precis::Certificate& cert,
-                                             const precis::WitnessTask& task,
-                                             std::string_view data_model,
-                                             const std::string& file_name) {
-  precis::ExprManager& em = *cfa.expr_manager();
+// invariant `text` gives at each CFA loop head (C over the source's names; "1" says
+// nothing, and a loop where one instance says nothing gets no invariant).
+inline std::size_t write_loop_invariants(std::ostream& os, const precis::Cfa& cfa,
+                                         const std::function<std::string(precis::Loc)>& text,
+                                         const precis::WitnessTask& task,
+                                         std::string_view data_model,
+                                         const std::string& file_name) {
   struct Key {
     std::uint32_t line, column;
     std::string function;
@@ -158,17 +160,13 @@ inline std::size_t write_correctness_witness(std::ostream& os, const precis::Cfa
   for (precis::Loc l = 0; l < cfa.num_locations(); ++l) {
     if (!cfa.is_loop_head(l)) continue;
     const auto& info = cfa.location_info(l);
-    const precis::Term inv = cert.has(l) ? cert.invariant(l, em) : em.true_();
-    const precis::CVariableNamer name = [&](precis::VarId v) { return source_name(cfa, l, v); };
-    const precis::Term weak = precis::weaken_to_c(inv, em, name);
-    const std::string text = precis::to_c_expression(weak, em, name).value_or("1");
     Key k{info.loop_line, info.loop_column, source_function(cfa, l)};
     auto it = std::find_if(loops.begin(), loops.end(), [&](const auto& p) { return p.first == k; });
     if (it == loops.end()) {
       loops.push_back({k, {}});
       it = loops.end() - 1;
     }
-    it->second.push_back(text);
+    it->second.push_back(text(l));
   }
   std::vector<precis::LoopInvariant> out;
   for (const auto& [k, texts] : loops) {
@@ -183,6 +181,89 @@ inline std::size_t write_correctness_witness(std::ostream& os, const precis::Cfa
   }
   precis::write_correctness_yaml(os, task, out, data_model);
   return out.size();
+}
+
+// From a certificate: its invariant at each loop head, weakened to what C can say.
+inline std::size_t write_correctness_witness(std::ostream& os, const precis::Cfa& cfa,
+                                             const precis::Certificate& cert,
+                                             const precis::WitnessTask& task,
+                                             std::string_view data_model,
+                                             const std::string& file_name) {
+  precis::ExprManager& em = *cfa.expr_manager();
+  const auto text = [&](precis::Loc l) {
+    const precis::Term inv = cert.has(l) ? cert.invariant(l, em) : em.true_();
+    const precis::CVariableNamer name = [&](precis::VarId v) { return source_name(cfa, l, v); };
+    const precis::Term weak = precis::weaken_to_c(inv, em, name);
+    return precis::to_c_expression(weak, em, name).value_or("1");
+  };
+  return write_loop_invariants(os, cfa, text, task, data_model, file_name);
+}
+
+// The invariants of a program with one execution (certify/complete_run.hpp, up to `steps`
+// edges): at each loop head, the range of every named integer variable over the visits
+// of that execution where it has a value every execution shares (`x == 3`, `0 <= i && i
+// <= 10`), "0" at a loop head it never comes to. They hold (every execution follows
+// that one) but need not be inductive: a validator checks them as assertions. std::nullopt
+// if the run is not the only execution after all.
+inline std::optional<std::vector<std::string>> complete_run_invariants(
+    const precis::Cfa& cfa, std::size_t steps, const precis::Limits* limits) {
+  struct Range {
+    precis::VarId var;
+    std::string name;
+    std::optional<std::pair<precis::BigInt, precis::BigInt>> seen;
+    bool valueless = false;  // some visit without a shared value
+  };
+  struct Head {
+    bool visited = false;
+    std::vector<Range> ranges;
+  };
+  const precis::ExprManager& em = cfa.exprs();
+  std::vector<std::optional<Head>> heads(cfa.num_locations());
+  for (precis::Loc l = 0; l < cfa.num_locations(); ++l) {
+    if (!cfa.is_loop_head(l)) continue;
+    Head h;
+    for (const auto& v : em.variables())
+      if (v.type == precis::Type::Int)
+        if (auto n = source_name(cfa, l, v.id)) h.ranges.push_back({v.id, *n, {}, false});
+    heads[l] = std::move(h);
+  }
+  const auto visit = [&](precis::Loc l, const std::vector<precis::OptBigInt>& cur) {
+    if (!heads[l]) return;
+    heads[l]->visited = true;
+    for (Range& r : heads[l]->ranges) {
+      if (r.valueless) continue;
+      const precis::OptBigInt& v = cur[r.var];
+      if (!v) {
+        r.valueless = true;
+      } else if (!r.seen) {
+        r.seen.emplace(*v, *v);
+      } else {
+        if (*v < r.seen->first) r.seen->first = *v;
+        if (*v > r.seen->second) r.seen->second = *v;
+      }
+    }
+  };
+  const auto check =
+      precis::check_complete_run(cfa, precis::CompleteRunCertificate{steps}, limits, visit);
+  if (!check.valid) return std::nullopt;
+  std::vector<std::string> texts(cfa.num_locations(), "1");
+  for (precis::Loc l = 0; l < cfa.num_locations(); ++l) {
+    if (!heads[l]) continue;
+    if (!heads[l]->visited) {
+      texts[l] = "0";
+      continue;
+    }
+    std::string t;
+    for (const Range& r : heads[l]->ranges) {
+      if (r.valueless || !r.seen) continue;
+      if (!t.empty()) t += " && ";
+      const auto& [lo, hi] = *r.seen;
+      t += lo == hi ? r.name + " == " + c_constant(lo)
+                    : c_constant(lo) + " <= " + r.name + " && " + r.name + " <= " + c_constant(hi);
+    }
+    if (!t.empty()) texts[l] = std::move(t);
+  }
+  return texts;
 }
 
 // .cfa models: JSON with the same content.
@@ -226,8 +307,12 @@ struct Validation {
 // havoc such as an uninitialized variable) are taken in path order; a havoc takes the
 // next value only if that value's waypoint is on the havoc's source line, so a witness
 // that says nothing about one havoc does not shift its values onto the next. A call of a
-// nondeterministic function must get a value; another havoc without one is 0. Every
-// branch must be decided by the values; confirmed only if the error location is reached.
+// nondeterministic function must get a value; another havoc without one is 0, except a
+// Boolean one: a choice the translation makes where C states no value (whether `fopen`
+// returns null or a handle), which the replay tries both ways, depth first (false
+// first), re-executing from the start for each. Every branch must be decided by the
+// values; confirmed only if the error location is reached (within max_steps edges in
+// all, over every execution tried).
 inline Validation validate_violation(const precis::Cfa& cfa,
                                      const precis::ParsedViolationWitness& w,
                                      std::size_t max_steps = 50'000'000) {
@@ -244,63 +329,101 @@ inline Validation validate_violation(const precis::Cfa& cfa,
     values.push_back({s.startline, m[1] == "\\result", *precis::parse_big_int(m[2].str())});
   }
   const precis::ExprManager& em = cfa.exprs();
-  std::vector<precis::BigInt> state(em.num_vars(), 0);
-  // Arrays start (and are havocked) as zeros, as the other havocs without a value.
-  std::map<precis::VarId, precis::ArrayValue> arrays;
-  struct Valuation {
-    const std::vector<precis::BigInt>& state;
-    const std::map<precis::VarId, precis::ArrayValue>& arrays;
-    precis::OptBigInt operator()(precis::VarId x) const { return state[x]; }
-    precis::OptBigInt select(precis::VarId a, const precis::BigInt& i) const {
-      const auto it = arrays.find(a);
-      return it == arrays.end() ? precis::BigInt(0) : it->second.at(i);
-    }
-  } val{state, arrays};
-  std::size_t next = 0;
-  precis::Loc cur = cfa.initial_location();
   const auto err = cfa.error_location();
   const auto at_line = [&](precis::CfaEdge e) { return " at line " + std::to_string(cfa.line(e)); };
-  for (std::size_t step = 0; step < max_steps; ++step) {
-    if (err && cur == *err) return {true, "the witness's values reach the error location"};
-    std::optional<precis::CfaEdge> chosen;
-    for (auto e : cfa.out_edges(cur)) {
-      if (const auto* a = std::get_if<precis::Assume>(&cfa.operation(e))) {
-        const auto c = precis::evaluate_big(a->cond, val);
-        if (!c) return {false, "the condition" + at_line(e) + " divides by zero"};
-        if (*c == 0) continue;
+  std::size_t budget = max_steps;
+  // One execution with the Boolean choices `choices` (true or false in the order met; a
+  // choice beyond them is false, and is appended).
+  const auto replay = [&](std::vector<bool>& choices) -> Validation {
+    std::vector<precis::BigInt> state(em.num_vars(), 0);
+    // Arrays start (and are havocked) as zeros, as the other havocs without a value.
+    std::map<precis::VarId, precis::ArrayValue> arrays;
+    struct Valuation {
+      const std::vector<precis::BigInt>& state;
+      const std::map<precis::VarId, precis::ArrayValue>& arrays;
+      precis::OptBigInt operator()(precis::VarId x) const { return state[x]; }
+      precis::OptBigInt select(precis::VarId a, const precis::BigInt& i) const {
+        const auto it = arrays.find(a);
+        return it == arrays.end() ? precis::BigInt(0) : it->second.at(i);
       }
-      if (chosen)
-        return {false, "the execution branches nondeterministically at " + cfa.name(cur) +
-                           " (line " + std::to_string(cfa.line(e)) + ")"};
-      chosen = e;
+    } val{state, arrays};
+    std::size_t next = 0;
+    std::size_t chosen_so_far = 0;
+    precis::Loc cur = cfa.initial_location();
+    for (; budget > 0; --budget) {
+      if (err && cur == *err) return {true, "the witness's values reach the error location"};
+      std::optional<precis::CfaEdge> chosen;
+      for (auto e : cfa.out_edges(cur)) {
+        if (const auto* a = std::get_if<precis::Assume>(&cfa.operation(e))) {
+          const auto c = precis::evaluate_big(a->cond, val);
+          if (!c) return {false, "the condition" + at_line(e) + " divides by zero"};
+          if (*c == 0) continue;
+        }
+        if (chosen)
+          return {false, "the execution branches nondeterministically at " + cfa.name(cur) +
+                             " (line " + std::to_string(cfa.line(e)) + ")"};
+        chosen = e;
+      }
+      if (!chosen)
+        return {false, "the execution with the witness's values ends at " + cfa.name(cur) +
+                           " before the error location"};
+      const precis::Operation& op = cfa.operation(*chosen);
+      if (const auto* s = std::get_if<precis::Assign>(&op);
+          s && s->value.type() == precis::Type::Array) {
+        if (!precis::detail::assign_array(s->var, s->value, val, arrays))
+          return {false, "the array assignment" + at_line(*chosen) + " divides by zero"};
+      } else if (s) {
+        auto v = precis::evaluate_big(s->value, val);
+        if (!v) return {false, "the assignment" + at_line(*chosen) + " divides by zero"};
+        state[s->var] = std::move(*v);
+      } else if (const auto* h = std::get_if<precis::Havoc>(&op);
+                 h && em.variable(h->var).type == precis::Type::Array) {
+        arrays[h->var] = precis::ArrayValue{};
+      } else if (h) {
+        const std::string* call = cfa.nondet_function(*chosen);
+        const bool given = next < values.size() && values[next].line == cfa.line(*chosen) &&
+                           values[next].result == (call != nullptr);
+        if (call != nullptr && !given)
+          return {false, "the witness gives no value for the call of " + *call + at_line(*chosen)};
+        if (given) {
+          state[h->var] = values[next++].value;
+          if (em.variable(h->var).type == precis::Type::Bool && state[h->var] != 0)
+            state[h->var] = 1;
+        } else if (em.variable(h->var).type == precis::Type::Bool) {
+          if (chosen_so_far == choices.size()) choices.push_back(false);
+          state[h->var] = choices[chosen_so_far++] ? 1 : 0;
+        } else {
+          state[h->var] = 0;
+        }
+      }
+      cur = cfa.target(*chosen);
     }
-    if (!chosen)
-      return {false, "the execution with the witness's values ends at " + cfa.name(cur) +
-                         " before the error location"};
-    const precis::Operation& op = cfa.operation(*chosen);
-    if (const auto* s = std::get_if<precis::Assign>(&op);
-        s && s->value.type() == precis::Type::Array) {
-      if (!precis::detail::assign_array(s->var, s->value, val, arrays))
-        return {false, "the array assignment" + at_line(*chosen) + " divides by zero"};
-    } else if (s) {
-      auto v = precis::evaluate_big(s->value, val);
-      if (!v) return {false, "the assignment" + at_line(*chosen) + " divides by zero"};
-      state[s->var] = std::move(*v);
-    } else if (const auto* h = std::get_if<precis::Havoc>(&op);
-               h && em.variable(h->var).type == precis::Type::Array) {
-      arrays[h->var] = precis::ArrayValue{};
-    } else if (h) {
-      const std::string* call = cfa.nondet_function(*chosen);
-      const bool given = next < values.size() && values[next].line == cfa.line(*chosen) &&
-                         values[next].result == (call != nullptr);
-      if (call != nullptr && !given)
-        return {false, "the witness gives no value for the call of " + *call + at_line(*chosen)};
-      state[h->var] = given ? values[next++].value : precis::BigInt(0);
-      if (em.variable(h->var).type == precis::Type::Bool && state[h->var] != 0) state[h->var] = 1;
+    return {false, "no error location within " + std::to_string(max_steps) + " steps"};
+  };
+  std::vector<bool> choices;
+  std::optional<Validation> first;
+  std::size_t executions = 0;
+  for (;;) {
+    Validation v = replay(choices);
+    ++executions;
+    if (v.confirmed) {
+      if (executions > 1)
+        v.reason += " (execution " + std::to_string(executions) + ", with " +
+                    std::to_string(choices.size()) + " choices the witness leaves open)";
+      return v;
     }
-    cur = cfa.target(*chosen);
+    if (!first) first = std::move(v);
+    // The next choices depth first: the last false one becomes true, those after it go.
+    while (!choices.empty() && choices.back()) choices.pop_back();
+    if (choices.empty() || budget == 0) break;
+    choices.back() = true;
   }
-  return {false, "no error location within " + std::to_string(max_steps) + " steps"};
+  if (executions > 1)
+    first->reason += " (nor does any of the " + std::to_string(executions - 1) +
+                     " other executions with the choices the witness leaves open" +
+                     (budget == 0 ? ", until " + std::to_string(max_steps) + " steps in all" : "") +
+                     ")";
+  return *first;
 }
 
 #ifdef PRECIS_HAVE_CVC5

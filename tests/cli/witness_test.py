@@ -16,6 +16,13 @@ one by the certificate checker, a true but weaker one as an assertion by the ana
 cannot verify by themselves, and that a weak one leaves it undecided (exit 2); "tampered_violation" that a violation
 witness's nondeterministic calls are marked, that dropping the values of uninitialized
 variables does not shift the others, and that a changed call value is rejected.
+"cells_and_members" checks invariants over array cells and struct members (written with
+their C designators, read back, a changed one rejected, an unknown one an input error at
+the witness's line and column); "open_choices" that the replay tries the choices a
+violation witness cannot state (fopen's null or handle). A case "more:SET/NAME" is a task
+of --more (tasks from other categories: arrays and handles, a program with one
+execution, whose witness states its value ranges, and a recursive one, whose witness has
+no invariant).
 """
 import argparse
 import os
@@ -72,6 +79,8 @@ def lint(linter, witness, program):
 def task_case(args, name):
     yml = os.path.join(args.tasks, name + ".yml")
     program = os.path.join(args.tasks, name + ".c")
+    if not os.path.exists(program):
+        program = program[:-2] + ".i"
     with tempfile.TemporaryDirectory() as tmp:
         unsafe = not expected_verdict(yml)
         witness = os.path.join(tmp, "witness.graphml" if unsafe else "witness.yml")
@@ -82,7 +91,7 @@ def task_case(args, name):
             sys.exit(77)
         if rc != (1 if unsafe else 0):
             fail("unexpected verdict (exit %d)" % rc)
-        if not unsafe and "Certificate: checked" not in out:
+        if not unsafe and not re.search(r"^Certificate: .*checked", out, re.M):
             fail("SAFE without a checked certificate")
         if not os.path.exists(witness):
             fail("no witness written")
@@ -199,17 +208,71 @@ def tampered_violation(args):
                 fail("case %d: expected %s" % (i, expect))
 
 
+MORE = ["loop-industry-pattern/aiob_4", "loop-industry-pattern/ofuf_3", "loop-lit/gj2007",
+        "recursive-simple/fibo_10-2"]
+
+
+def cells_and_members(args):
+    program = os.path.join(args.programs, "cells_members_safe.c")
+    with tempfile.TemporaryDirectory() as tmp:
+        w = os.path.join(tmp, "w.yml")
+        rc, out = run([args.cli, "-q", "-t", "60", "--witness", w, program])
+        print(out)
+        if rc != 0:
+            fail("expected SAFE (exit %d)" % rc)
+        text = open(w).read()
+        for cell in ["a[1][1] == 5", "g[1].y[0] == 0", "p.x == 1", "p.y[1] == 3"]:
+            if cell not in text:
+                fail("the invariant does not state %s:\n%s" % (cell, text))
+        cases = [(text, 0, "^confirmed: the invariants are inductive"),
+                 (text.replace("a[1][1] == 5", "a[1][1] == 4"), 1,
+                  "^rejected: the invariant at line 14 does not hold"),
+                 (text.replace("g[1].y[0] == 0", "g[2].y[0] == 0"), 3,
+                  r"w.yml:\d+:\d+: error: unknown identifier 'g\[2\]\.y\[0\]'")]
+        for t, rc_expected, pattern in cases:
+            with open(w, "w") as f:
+                f.write(t)
+            rc, out = run([args.cli, "-q", "-t", "60", "--validate", w, program])
+            print("->", out.strip()[:300])
+            if rc != rc_expected or not re.search(pattern, out, re.M):
+                fail("expected exit %d and /%s/" % (rc_expected, pattern))
+        # The error's column is the unknown name's in the witness file.
+        m = re.search(r"w.yml:(\d+):(\d+):", out)
+        line = open(w).read().split("\n")[int(m.group(1)) - 1]
+        if not line[int(m.group(2)) - 1:].startswith("g[2].y[0]"):
+            fail("the column does not point at the unknown name: %r" % line)
+
+
+def open_choices(args):
+    program = os.path.join(args.programs, "open_choices_unsafe.c")
+    with tempfile.TemporaryDirectory() as tmp:
+        w = os.path.join(tmp, "w.graphml")
+        rc, out = run([args.cli, "-q", "-t", "60", "--witness", w, program])
+        print(out)
+        if rc != 1:
+            fail("expected UNSAFE (exit %d)" % rc)
+        lint(args.lint, w, program)
+        rc, out = run([args.cli, "-q", "--validate", w, program])
+        print(out)
+        # a, b, c = open, null, open: the sixth execution of the depth-first order.
+        if rc != 0 or not re.search(r"^confirmed: .*execution 6, with 3 choices", out):
+            fail("--validate does not find the witness's execution")
+
+
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("--cli")
     ap.add_argument("--tasks")
     ap.add_argument("--lint", default="")
+    ap.add_argument("--more", default="")
+    ap.add_argument("--programs", default="")
     ap.add_argument("--case")
     ap.add_argument("--list", action="store_true")
     args = ap.parse_args()
     if args.list:
-        print("\n".join(task_names(args.tasks) +
-                        ["wrong_invariant", "helped_by_witness", "tampered_violation"]))
+        print("\n".join(task_names(args.tasks) + ["more:" + m for m in MORE] +
+                        ["wrong_invariant", "helped_by_witness", "tampered_violation",
+                         "cells_and_members", "open_choices"]))
         return
     if args.case == "wrong_invariant":
         wrong_invariant(args)
@@ -217,6 +280,13 @@ def main():
         helped_by_witness(args)
     elif args.case == "tampered_violation":
         tampered_violation(args)
+    elif args.case == "cells_and_members":
+        cells_and_members(args)
+    elif args.case == "open_choices":
+        open_choices(args)
+    elif args.case.startswith("more:"):
+        args.tasks = args.more
+        task_case(args, args.case[len("more:"):])
     else:
         task_case(args, args.case)
     print("ok")

@@ -4,7 +4,9 @@
 // execution than claimed.
 #include <doctest/doctest.h>
 
+#include <cstdint>
 #include <string>
+#include <vector>
 
 #include "precis/certify/complete_run.hpp"
 #include "precis/cfa/builder.hpp"
@@ -54,6 +56,31 @@ TEST_CASE("complete run: the one execution of a counter, with its exact length")
   CHECK(c.steps == 1 + 2 * 100 + 1);
   // A certificate that claims fewer steps than the execution takes is refused.
   CHECK(fails_with(check_complete_run(cfa, {2 * 100 + 1}), "more than 201 steps"));
+}
+
+TEST_CASE("complete run: the visitor sees every location of the execution with its values") {
+  const Cfa cfa = counter("5", "havoc u  x := 0");
+  const VarId x = cfa.exprs().find("x")->id;
+  const VarId u = cfa.exprs().find("u")->id;
+  Loc head = 0;
+  while (cfa.name(head) != "L1") ++head;
+  std::vector<std::int64_t> at_head;
+  std::size_t visits = 0;
+  bool u_without_value = true;
+  const CompleteRunCheck c =
+      check_complete_run(cfa, {100}, nullptr, [&](Loc l, const std::vector<OptBigInt>& v) {
+        ++visits;
+        if (l != head) return;
+        REQUIRE(v[x].has_value());
+        at_head.push_back(static_cast<std::int64_t>(*v[x]));
+        u_without_value = u_without_value && !v[u].has_value();
+      });
+  CHECK(c.valid);
+  // Once per location the execution comes to, its end (END) included: one more than
+  // its edges.
+  CHECK(visits == c.steps + 1);
+  CHECK(at_head == std::vector<std::int64_t>{0, 1, 2, 3, 4, 5});
+  CHECK(u_without_value);  // the havoc's value is no value every execution shares
 }
 
 TEST_CASE("complete run: inputs and initial values are refused where they decide a branch") {

@@ -138,16 +138,16 @@ void Translator::note_external_handle(const clang::CallExpr* ce) {
   emit(Assign{*handle_count_, num(0)});
 }
 
-// The handle of one call: null or the next fresh address below zero, by a choice of its
-// own (a random run takes either; a witness states no value for it).
+// The handle of one call: null or the next fresh address below zero, by a Boolean choice
+// of its own (a random run takes either; a witness states no value for it, and
+// --validate's replay tries both).
 Term Translator::external_handle() {
   emit(Assign{*handle_count_, mk(Op::Sub, {em_.var(*handle_count_), num(1)})});
-  const VarId opened = new_temp();
+  const VarId opened = new_temp(Type::Bool);
   emit(Havoc{opened});
-  emit(Assume{in_range(em_.var(opened), IntType{1, false, true})});
   // A copy: the count changes again at the next call, which may come before this value
   // is used (`fopen(a) == fopen(b)`).
-  return snapshot(em_.ite(em_.eq(em_.var(opened), num(1)), em_.var(*handle_count_), num(0)));
+  return snapshot(em_.ite(em_.var(opened), em_.var(*handle_count_), num(0)));
 }
 
 // The refusal of a dereference or conversion of a handle's pointer type, if `pointee` is one.

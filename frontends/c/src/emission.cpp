@@ -99,10 +99,10 @@ VarId Translator::new_var(const std::string& name, std::uint32_t scope, Type typ
   return v;
 }
 
-VarId Translator::new_temp() {
+VarId Translator::new_temp(Type type) {
   std::string p = frames_.empty() ? std::string("__global") : frames_.back().prefix;
   return new_var(p + "::__tmp" + std::to_string(temps_++),
-                 frames_.empty() ? global_scope : cur_function());
+                 frames_.empty() ? global_scope : cur_function(), type);
 }
 
 // The term's current value, kept safe from later side effects.

@@ -371,7 +371,7 @@ class Translator {
   std::uint32_t function_index(const std::string& name);
   std::string unique_name(const std::string& base);
   VarId new_var(const std::string& name, std::uint32_t scope, Type type = Type::Int);
-  VarId new_temp();
+  VarId new_temp(Type type = Type::Int);
   Term snapshot(Term t);
 
   // ---- declarations (declarations.cpp) ------------------------------------------------

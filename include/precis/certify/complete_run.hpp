@@ -33,6 +33,7 @@
 #include <chrono>
 #include <cstddef>
 #include <cstdint>
+#include <functional>
 #include <map>
 #include <optional>
 #include <string>
@@ -61,8 +62,13 @@ struct CompleteRunCheck {
   double seconds = 0;
 };
 
+// The values every execution shares at a location it comes to (nullopt: none), for a
+// caller that wants to know more than the verdict (a witness's invariants).
+using CompleteRunVisitor = std::function<void(Loc, const std::vector<OptBigInt>&)>;
+
 inline CompleteRunCheck check_complete_run(const Cfa& cfa, const CompleteRunCertificate& cert,
-                                           const Limits* limits = nullptr) {
+                                           const Limits* limits = nullptr,
+                                           const CompleteRunVisitor& visit = {}) {
   CompleteRunCheck out;
   const auto t0 = std::chrono::steady_clock::now();
   auto finish = [&]() -> CompleteRunCheck& {
@@ -108,6 +114,7 @@ inline CompleteRunCheck check_complete_run(const Cfa& cfa, const CompleteRunCert
       if (error && l == *error)
         return fail(where(l) + ": the execution reaches the error location");
       if (limits != nullptr && (out.steps & 0xfff) == 0xfff) limits->check();
+      if (visit) visit(l, cur);
       // The edges that may be enabled: an assume whose condition holds, or has no value
       // (the executions where it fails block there, without an error).
       std::optional<CfaEdge> taken;
