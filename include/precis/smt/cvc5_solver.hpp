@@ -356,6 +356,11 @@ class Cvc5Solver {
       s.setOption("tlimit-per", std::to_string(time_limit_ms));
       e->time_limit_ms = time_limit_ms;
     }
+    // With logic ALL cvc5 1.0.3 leaves arithmetic equalities as they are, and its
+    // branch and bound then loops on queries as small as y = z, y' = (y + 1) mod 2^32,
+    // z' = (z + 1) mod 2^32, y' /= z' (an unsigned increment's consecution: over 10 s
+    // with ALL, 2 ms with this option or a quantifier-free logic).
+    if (check_engine) s.setOption("arith-rewrite-equalities", "true");
     if (mode == Mode::Retry) {
       s.setOption("dio-solver", "false");
       s.setOption("simplification", "none");
