@@ -309,8 +309,9 @@ struct Validation {
 // that says nothing about one havoc does not shift its values onto the next. A call of a
 // nondeterministic function must get a value; another havoc without one is 0, except a
 // Boolean one: a choice the translation makes where C states no value (whether `fopen`
-// returns null or a handle), which the replay tries both ways, depth first (false
-// first), re-executing from the start for each. Every branch must be decided by the
+// returns null or a handle), which the replay tries both ways, depth first, true (a
+// handle: an error usually follows a successful open) before false, re-executing from
+// the start for each: 2^k executions at worst for k such choices on the path. Every branch must be decided by the
 // values; confirmed only if the error location is reached (within max_steps edges in
 // all, over every execution tried).
 inline Validation validate_violation(const precis::Cfa& cfa,
@@ -390,7 +391,7 @@ inline Validation validate_violation(const precis::Cfa& cfa,
           if (em.variable(h->var).type == precis::Type::Bool && state[h->var] != 0)
             state[h->var] = 1;
         } else if (em.variable(h->var).type == precis::Type::Bool) {
-          if (chosen_so_far == choices.size()) choices.push_back(false);
+          if (chosen_so_far == choices.size()) choices.push_back(true);
           state[h->var] = choices[chosen_so_far++] ? 1 : 0;
         } else {
           state[h->var] = 0;
@@ -413,16 +414,18 @@ inline Validation validate_violation(const precis::Cfa& cfa,
       return v;
     }
     if (!first) first = std::move(v);
-    // The next choices depth first: the last false one becomes true, those after it go.
-    while (!choices.empty() && choices.back()) choices.pop_back();
+    // The next choices depth first: the last true one becomes false, those after it go.
+    while (!choices.empty() && !choices.back()) choices.pop_back();
     if (choices.empty() || budget == 0) break;
-    choices.back() = true;
+    choices.back() = false;
   }
   if (executions > 1)
     first->reason += " (nor does any of the " + std::to_string(executions - 1) +
                      " other executions with the choices the witness leaves open" +
                      (budget == 0 ? ", until " + std::to_string(max_steps) + " steps in all" : "") +
                      ")";
+  // Choices left untried when the steps ran out: not refuted, undecided.
+  if (budget == 0 && !choices.empty()) first->undecided = true;
   return *first;
 }
 

@@ -254,8 +254,9 @@ def open_choices(args):
         lint(args.lint, w, program)
         rc, out = run([args.cli, "-q", "--validate", w, program])
         print(out)
-        # a, b, c = open, null, open: the sixth execution of the depth-first order.
-        if rc != 0 or not re.search(r"^confirmed: .*execution 6, with 3 choices", out):
+        # a, b, c = open, null, open: the third execution of the depth-first order
+        # (open before null).
+        if rc != 0 or not re.search(r"^confirmed: .*execution 3, with 3 choices", out):
             fail("--validate does not find the witness's execution")
 
 
