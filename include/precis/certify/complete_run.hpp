@@ -24,8 +24,9 @@
 // fails: abort, assume(0)). Every execution of the program follows this path, or a
 // prefix of it and blocks, so the error location is unreachable. Like the bounded
 // certificate (certify/bounded.hpp) the proof is as long as the execution, and a
-// correctness witness cannot state it. No solver: a build without cvc5 certifies these
-// too.
+// correctness witness cannot state it (precis-verify's witness gives the execution's
+// value ranges at the loop heads instead, through the visitor). No solver: a build
+// without cvc5 certifies these too.
 //
 // Random simulation (algorithms/random_simulation.hpp) proposes the certificate when a
 // run ends without having chosen between edges.
