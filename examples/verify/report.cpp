@@ -39,8 +39,7 @@ void write_witness(const Model& model, const Config& cfg, const precis::Verifica
   // complete run) gets a correctness witness all the same: the complete run's value
   // ranges at the loop heads, or no invariant at all (SV-COMP's validators, and
   // --validate, then verify the program themselves).
-  const bool stateless = certified_safe && cert == nullptr && !model.c_file.empty();
-  const bool safe = certified_safe && (cert != nullptr || stateless);
+  const bool safe = certified_safe && (cert != nullptr || !model.c_file.empty());
   const bool unsafe = r.verdict == precis::Verdict::Unsafe && r.counterexample;
   // --witness-dir: the names SV-COMP and BenchExec expect.
   const std::string path = !cfg.witness.empty()   ? cfg.witness

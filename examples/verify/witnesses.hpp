@@ -311,8 +311,8 @@ struct Validation {
 // Boolean one: a choice the translation makes where C states no value (whether `fopen`
 // returns null or a handle), which the replay tries both ways, depth first, true (a
 // handle: an error usually follows a successful open) before false, re-executing from
-// the start for each: 2^k executions at worst for k such choices on the path. Every branch must be decided by the
-// values; confirmed only if the error location is reached (within max_steps edges in
+// the start for each: 2^k executions at worst for k such choices on the path. Every branch must be
+// decided by the values; confirmed only if the error location is reached (within max_steps edges in
 // all, over every execution tried).
 inline Validation validate_violation(const precis::Cfa& cfa,
                                      const precis::ParsedViolationWitness& w,

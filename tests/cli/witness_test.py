@@ -62,6 +62,19 @@ def fail(msg):
     sys.exit(1)
 
 
+def write_witness(args, target, witness, expected_rc, limit="60"):
+    """Verifies target with --witness; UNKNOWN is a skip (exit 77), another verdict than
+    expected_rc (0 SAFE, 1 UNSAFE) a failure. Returns the output."""
+    rc, out = run([args.cli, "-q", "-t", limit, "--witness", witness, target])
+    print(out)
+    if rc == 2:
+        print("UNKNOWN: no witness to check")
+        sys.exit(77)
+    if rc != expected_rc:
+        fail("unexpected verdict (exit %d)" % rc)
+    return out
+
+
 def lint(linter, witness, program):
     if not linter or not os.path.exists(linter):
         print("note: no witness linter; lint skipped")
@@ -84,13 +97,7 @@ def task_case(args, name):
     with tempfile.TemporaryDirectory() as tmp:
         unsafe = not expected_verdict(yml)
         witness = os.path.join(tmp, "witness.graphml" if unsafe else "witness.yml")
-        rc, out = run([args.cli, "-q", "-t", "60", "--witness", witness, yml])
-        print(out)
-        if rc == 2:
-            print("UNKNOWN: no witness to check")
-            sys.exit(77)
-        if rc != (1 if unsafe else 0):
-            fail("unexpected verdict (exit %d)" % rc)
+        out = write_witness(args, yml, witness, 1 if unsafe else 0)
         if not unsafe and not re.search(r"^Certificate: .*checked", out, re.M):
             fail("SAFE without a checked certificate")
         if not os.path.exists(witness):
@@ -180,11 +187,7 @@ def tampered_violation(args):
     yml = os.path.join(args.tasks, "locks/test_locks_14-2.yml")
     with tempfile.TemporaryDirectory() as tmp:
         w = os.path.join(tmp, "w.graphml")
-        rc, out = run([args.cli, "-q", "-t", "120", "--witness", w, yml])
-        if rc == 2:
-            sys.exit(77)
-        if rc != 1:
-            fail("unexpected verdict (exit %d)" % rc)
+        write_witness(args, yml, w, 1, limit="120")
         text = open(w).read()
         results = re.findall(r'<data key="assumption">\\result == (-?[0-9]+);</data>', text)
         # p1..p14 and the loop's cond come from __VERIFIER_nondet_int().
@@ -216,10 +219,7 @@ def cells_and_members(args):
     program = os.path.join(args.programs, "cells_members_safe.c")
     with tempfile.TemporaryDirectory() as tmp:
         w = os.path.join(tmp, "w.yml")
-        rc, out = run([args.cli, "-q", "-t", "60", "--witness", w, program])
-        print(out)
-        if rc != 0:
-            fail("expected SAFE (exit %d)" % rc)
+        write_witness(args, program, w, 0)
         text = open(w).read()
         for cell in ["a[1][1] == 5", "g[1].y[0] == 0", "p.x == 1", "p.y[1] == 3"]:
             if cell not in text:
@@ -247,10 +247,7 @@ def open_choices(args):
     program = os.path.join(args.programs, "open_choices_unsafe.c")
     with tempfile.TemporaryDirectory() as tmp:
         w = os.path.join(tmp, "w.graphml")
-        rc, out = run([args.cli, "-q", "-t", "60", "--witness", w, program])
-        print(out)
-        if rc != 1:
-            fail("expected UNSAFE (exit %d)" % rc)
+        write_witness(args, program, w, 1)
         lint(args.lint, w, program)
         rc, out = run([args.cli, "-q", "--validate", w, program])
         print(out)

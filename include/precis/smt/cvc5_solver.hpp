@@ -359,8 +359,10 @@ class Cvc5Solver {
     // With logic ALL cvc5 1.0.3 leaves arithmetic equalities as they are, and its
     // branch and bound then loops on queries as small as y = z, y' = (y + 1) mod 2^32,
     // z' = (z + 1) mod 2^32, y' /= z' (an unsigned increment's consecution: over 10 s
-    // with ALL, 2 ms with this option or a quantifier-free logic).
-    if (check_engine) s.setOption("arith-rewrite-equalities", "true");
+    // with ALL, 2 ms with this option or a quantifier-free logic). Not where unsat cores
+    // are produced: with it, getUnsatCore (which no time limit bounds) took seconds on
+    // VINTA's interpolation queries, past the run's deadline.
+    if (check_engine && !e->cores) s.setOption("arith-rewrite-equalities", "true");
     if (mode == Mode::Retry) {
       s.setOption("dio-solver", "false");
       s.setOption("simplification", "none");
