@@ -9,7 +9,13 @@ cd "$(dirname "$0")/.."
 ./scripts/setup.sh
 launcher=()
 if command -v ccache >/dev/null 2>&1; then launcher=(-DCMAKE_CXX_COMPILER_LAUNCHER=ccache); fi
-cmake -S . -B build/release -DCMAKE_BUILD_TYPE=Release -DPRECIS_BUILD_TESTS=OFF "${launcher[@]}" \
+generator=()  # Ninja, as scripts/test.sh chooses it
+if [ -z "${CMAKE_GENERATOR:-}" ] && command -v ninja >/dev/null 2>&1 &&
+   { [ ! -f build/release/CMakeCache.txt ] ||
+     grep -q '^CMAKE_GENERATOR:INTERNAL=Ninja$' build/release/CMakeCache.txt; }; then
+  generator=(-GNinja)
+fi
+cmake -S . -B build/release "${generator[@]}" -DCMAKE_BUILD_TYPE=Release -DPRECIS_BUILD_TESTS=OFF "${launcher[@]}" \
   </dev/null >/dev/null
 cmake --build build/release -j"$(nproc 2>/dev/null || echo 2)" --target precis-verify </dev/null
 if [ $# -eq 0 ]; then set -- tests/models/paper_fig1_safe.cfa; fi

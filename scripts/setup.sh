@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Installs what precis needs on Debian 12 (bookworm) from Debian's packages.
-#   required : cmake g++ libboost-dev libcli11-dev doctest-dev
+#   required : cmake g++ libboost-dev libcli11-dev doctest-dev (ninja-build: the scripts'
+#              generator when present; without it CMake's default, make)
 #   optional : libcvc5-dev (SMT analyses; Debian's cvc5 is a GPLv3 build), libppl-dev
 #              (the polyhedra domain; GPLv3),
 #              clang-14 libclang-14-dev libclang-cpp14-dev llvm-14-dev libyaml-cpp-dev
@@ -14,7 +15,7 @@
 # Packages already installed are not asked for again, so a second run needs no network.
 set -euo pipefail
 
-packages=(cmake make g++ ccache libboost-dev libcli11-dev doctest-dev libbenchmark-dev
+packages=(cmake make ninja-build g++ ccache libboost-dev libcli11-dev doctest-dev libbenchmark-dev
           libcvc5-dev libppl-dev clang-14 libclang-14-dev libclang-cpp14-dev llvm-14-dev libyaml-cpp-dev
           libc6-dev-i386 gcc-multilib qemu-user python3 python3-lxml clang-16 libfuzzer-14-dev z3)
 

@@ -20,14 +20,25 @@ if command -v ccache >/dev/null 2>&1; then
   export CCACHE_BASEDIR="$PWD"  # cache hits across clones in other folders
 fi
 step() { echo; echo "== $* ($(date +%T))"; }
+# Ninja (Debian's ninja-build, installed by setup.sh) schedules the whole build as one
+# graph: CI's cold GCC build took 11.7 minutes with it and 17.2 with make (bench/README.md,
+# "CI's time, fourteenth session"). CMAKE_GENERATOR, when set, decides instead, and a
+# build folder keeps the generator it was first configured with.
+generator() {
+  if [ -z "${CMAKE_GENERATOR:-}" ] && command -v ninja >/dev/null 2>&1 &&
+     { [ ! -f "$1/CMakeCache.txt" ] || grep -q '^CMAKE_GENERATOR:INTERNAL=Ninja$' "$1/CMakeCache.txt"; }; then
+    echo "-GNinja"
+  fi
+}
 
 step "conventional Release build (GCC, -Werror)"
-cmake -S . -B build/test -DCMAKE_BUILD_TYPE=Release -DPRECIS_WERROR=ON "${launcher[@]}" </dev/null
+cmake -S . -B build/test $(generator build/test) -DCMAKE_BUILD_TYPE=Release -DPRECIS_WERROR=ON \
+  "${launcher[@]}" </dev/null
 cmake --build build/test -j"$jobs" </dev/null
 
 if command -v clang++-16 >/dev/null 2>&1; then
   step "precis-verify and the C front end compile with clang 16 (-fsyntax-only)"
-  cmake -S . -B build/clang16 -DCMAKE_BUILD_TYPE=Debug -DCMAKE_CXX_FLAGS_DEBUG=-O0 \
+  cmake -S . -B build/clang16 $(generator build/clang16) -DCMAKE_BUILD_TYPE=Debug -DCMAKE_CXX_FLAGS_DEBUG=-O0 \
     -DCMAKE_CXX_COMPILER=clang++-16 -DCMAKE_EXPORT_COMPILE_COMMANDS=ON \
     -DPRECIS_BUILD_TESTS=OFF -DPRECIS_WERROR=ON "${launcher[@]}" </dev/null >/dev/null
   cmake --build build/clang16 --target precis_verify_version </dev/null >/dev/null
