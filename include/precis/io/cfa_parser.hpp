@@ -146,11 +146,13 @@ class Parser {
     return d;
   }
 
-  // 'bv' '[' N ']' after the 'bv': the width, checked to be in 1..64.
-  unsigned parse_bv_width(Pos start) {
+  // '[' N ']' after a 'bv' at `start`: the width, checked to be in 1..64 (unchecked, 0,
+  // without `check`: another process's parameter may have any width).
+  unsigned parse_bv_width(Pos start, bool check = true) {
     expect(Tok::LBracket, "'['");
     const Token& w = expect(Tok::Int, "the bit-vector width");
     expect(Tok::RBracket, "']'");
+    if (!check) return 0;
     const std::int64_t n = parse_int(w, false);
     if (n < 1 || n > static_cast<std::int64_t>(ExprManager::max_bit_width))
       fail(start, "unsupported type 'bv[" + std::string(w.text) +
@@ -173,13 +175,9 @@ class Parser {
     }
     if (is_word("bv")) {
       take();
-      if (!must_be_supported) {  // a parameter of another process: any width
-        expect(Tok::LBracket, "'['");
-        expect(Tok::Int, "the bit-vector width");
-        expect(Tok::RBracket, "']'");
-        return std::nullopt;
-      }
-      return VarType{Type::Int, parse_bv_width(start.pos)};
+      const unsigned width = parse_bv_width(start.pos, must_be_supported);
+      if (!must_be_supported) return std::nullopt;
+      return VarType{Type::Int, width};
     }
     if (is_word("rat")) {
       take();

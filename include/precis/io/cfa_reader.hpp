@@ -60,8 +60,6 @@ class Resolver {
         main_(std::move(parsed.main)),
         end_pos_(parsed.end_pos) {}
 
-  Cfa run() { return resolve(); }
-
  private:
   [[noreturn]] void fail(Pos p, const std::string& msg) const {
     throw input_error(SourcePosition{file_, p.line, p.col}, msg);
@@ -82,35 +80,6 @@ class Resolver {
     return width > 0 ? "bv[" + std::to_string(width) + "]" : std::string(to_string(t));
   }
   static std::string type_name(const Typed& x) { return type_name(x.term.type(), x.width); }
-  // An operator as the .cfa text writes it.
-  static const char* word_of(Op op) {
-    switch (op) {
-      case Op::Not: return "not";
-      case Op::And: return "and";
-      case Op::Or: return "or";
-      case Op::Imply: return "imply";
-      case Op::Iff: return "iff";
-      case Op::Xor: return "xor";
-      case Op::Eq: return "=";
-      case Op::Neq: return "/=";
-      case Op::Lt: return "<";
-      case Op::Le: return "<=";
-      case Op::Gt: return ">";
-      case Op::Ge: return ">=";
-      case Op::Add: return "+";
-      case Op::Sub:
-      case Op::Neg: return "-";
-      case Op::Mul: return "*";
-      case Op::Div: return "/";
-      case Op::Mod: return "mod";
-      case Op::Rem: return "rem";
-      case Op::Ite: return "if";
-      case Op::BitAnd: return "iand";
-      case Op::Pow2: return "pow2";
-      default: return "?";
-    }
-  }
-
   // Runs `build`, reporting the term layer's type errors and depth limit at `at`.
   template <class F>
   auto guarded(Pos at, F&& build) const {
@@ -153,13 +122,13 @@ class Resolver {
     for (std::size_t i = 0; i < args.size(); ++i) {
       if (polymorphic && i >= first) {
         if (i > first && widths[i] != widths[first])
-          fail(nodes_[n.kids[i]].pos, std::string("type error: operands of '") + word_of(n.op) +
-                                          "' have different types (" +
+          fail(nodes_[n.kids[i]].pos, std::string("type error: operands of '") +
+                                          ExprManager::op_name(n.op) + "' have different types (" +
                                           type_name(args[first].type(), widths[first]) + " and " +
                                           type_name(args[i].type(), widths[i]) + ")");
       } else if (widths[i] > 0) {
         fail(nodes_[n.kids[i]].pos,
-             std::string("type error: operator '") + word_of(n.op) + "' expects " +
+             std::string("type error: operator '") + ExprManager::op_name(n.op) + "' expects " +
                  (n.op == Op::Ite ? "a bool condition" : "int or bool operands") + ", got " +
                  type_name(args[i].type(), widths[i]) + " (bit-vectors use bvadd, bvult, ...)");
       }
@@ -250,7 +219,9 @@ class Resolver {
     });
   }
 
-  Cfa resolve() {
+ public:
+  // The CFA of the parsed file.
+  Cfa run() {
     if (!main_) fail(end_pos_, "no main process (expected 'main process NAME { ... }')");
     const Process& p = *main_;
     CfaBuilder b;
@@ -388,6 +359,7 @@ class Resolver {
     }
   }
 
+ private:
   std::string file_;
   std::vector<Node> nodes_;
   std::vector<VarDecl> globals_;
