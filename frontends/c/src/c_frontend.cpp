@@ -152,9 +152,17 @@ Translations translate(const std::string& code, const std::string& file_name,
       options.resource_dir.empty() ? std::string(PRECIS_CLANG_RESOURCE_DIR) : options.resource_dir;
   // `#pragma clang __debug crash` (and llvm_fatal_error, overflow_stack, ...) would
   // crash or hang the verifier on request of the input (found by fuzzing): off.
-  std::vector<std::string> args{
-      "-xc", "-std=gnu11", options.data_model == DataModel::ILP32 ? "-m32" : "-m64",
-      "-w",  "-Xclang",    "-disable-pragma-debug-crash"};
+  // Typo correction ("did you mean ...?") can take minutes and gigabytes on a damaged
+  // file (found by fuzzing: clang -fsyntax-only itself runs out of memory): off. Only
+  // the first error is reported, so clang stops there.
+  std::vector<std::string> args{"-xc",
+                                "-std=gnu11",
+                                options.data_model == DataModel::ILP32 ? "-m32" : "-m64",
+                                "-w",
+                                "-fno-spell-checking",
+                                "-ferror-limit=1",
+                                "-Xclang",
+                                "-disable-pragma-debug-crash"};
   if (!resource.empty()) {
     args.emplace_back("-resource-dir");
     args.push_back(resource);
