@@ -9,13 +9,16 @@
 //   precis::Cfa cfa = precis::parse_cfa(text, "model.cfa");
 //
 // The grammar is described in docs/cfa-format.md (Theta's CfaDsl.g4). Reading is three
-// steps, a header each: io/cfa_lexer.hpp (tokens), io/cfa_parser.hpp (the syntax tree of
-// io/cfa_syntax_tree.hpp) and, here, the resolution of names and types into the CFA.
+// steps, a header each: io/cfa_lexer.hpp (tokens), io/cfa_parser.hpp with
+// io/cfa_expression_parser.hpp (the syntax tree of io/cfa_syntax_tree.hpp) and, here,
+// the resolution of names and types into the CFA.
 // Every problem in the input is reported as one precis::input_error with file, line and
 // column (1-based, columns count bytes; a leading UTF-8 byte-order mark is skipped).
 // read_cfa_file reads regular files only (a FIFO would block).
 // fuzz/fuzz_cfa_reader.cpp fuzzes all of this.
 
+#include <algorithm>
+#include <array>
 #include <cerrno>
 #include <cstddef>
 #include <cstdint>
@@ -38,13 +41,17 @@
 #include <unistd.h>
 #endif
 
+#include <boost/container/small_vector.hpp>
+
 #include "precis/cfa/builder.hpp"
 #include "precis/cfa/cfa.hpp"
+#include "precis/core/big_int.hpp"
 #include "precis/core/input_error.hpp"
 #include "precis/core/limits.hpp"
 #include "precis/expr/bit_vector.hpp"
 #include "precis/expr/term.hpp"
 #include "precis/io/cfa_parser.hpp"
+
 namespace precis {
 
 namespace cfa_reader_detail {
@@ -146,18 +153,20 @@ class Resolver {
     if (n.bv == BvOp::Lit)
       return {bv.literal(BigInt(static_cast<std::uint64_t>(n.value)), n.width), n.width};
     const std::string word(n.name);
-    boost::container::small_vector<Typed, 2> a;
-    for (NodeId k : n.kids) {
-      a.push_back(to_term(k, em));
-      if (a.back().width == 0)
-        fail(nodes_[k].pos,
-             "type error: '" + word + "' expects bit-vector operands, got " + type_name(a.back()));
+    // The parser builds every bit-vector operator but literals with one or two operands.
+    const std::size_t arity = std::min<std::size_t>(n.kids.size(), 2);
+    std::array<Typed, 2> a{};
+    for (std::size_t i = 0; i < arity; ++i) {
+      a[i] = to_term(n.kids[i], em);
+      if (a[i].width == 0)
+        fail(nodes_[n.kids[i]].pos,
+             "type error: '" + word + "' expects bit-vector operands, got " + type_name(a[i]));
     }
     const unsigned w = a[0].width;
-    if (a.size() == 2 && n.bv != BvOp::Concat && a[1].width != w)
+    if (arity == 2 && n.bv != BvOp::Concat && a[1].width != w)
       fail(nodes_[n.kids[1]].pos, "type error: operands of '" + word + "' have different widths (" +
                                       type_name(a[0]) + " and " + type_name(a[1]) + ")");
-    const Term x = a[0].term, y = a.size() == 2 ? a[1].term : Term();
+    const Term x = a[0].term, y = arity == 2 ? a[1].term : Term();
     return guarded(n.pos, [&]() -> Typed {
       switch (n.bv) {
         case BvOp::Add: return {bv.add(x, y, w), w};
