@@ -20,8 +20,8 @@
 #include <algorithm>
 #include <cstdint>
 #include <string>
-#include <vector>
 
+#include "precis/expr/bit_vector.hpp"
 #include "translator.hpp"
 
 namespace precis::c::detail {
@@ -67,10 +67,9 @@ Term Translator::bit_op(clang::BinaryOperatorKind op, Term a, Term b, IntType t,
   }
   // & | ^ work on the operands' residues modulo 2^N (2^64 is the term pow2(64)), and a
   // signed result comes back from [0, 2^N) into the type's range.
-  // a & c for a constant c is linear: each run of set bits lo..hi-1 of c contributes
-  // (a mod 2^hi) - (a mod 2^lo), the bits of a in that run. So masks (flags, nibbles,
-  // clearing low bits) stay in linear arithmetic, which every tier handles; only a & b of
-  // two non-constants needs iand.
+  // a & c for a constant c is linear (and_mask, expr/bit_vector.hpp): masks (flags,
+  // nibbles, clearing low bits) stay in linear arithmetic, which every tier handles; only
+  // a & b of two non-constants needs iand.
   auto low_bits = [&](Term x, unsigned j) -> Term {  // a mod 2^j, the j low bits
     if (j == 0) return num(0);
     if (j == w) return to_unsigned(x, t);
@@ -80,22 +79,8 @@ Term Translator::bit_op(clang::BinaryOperatorKind op, Term a, Term b, IntType t,
     if (y.is_const() && !x.is_const()) std::swap(x, y);
     if (!x.is_const()) return em_.bit_and(x, y, w);
     if (y.is_const()) return fold(em_.bit_and(x, y, w));
-    const std::uint64_t c = static_cast<std::uint64_t>(x.value()) &
-                            (w >= 64 ? ~std::uint64_t{0} : (std::uint64_t{1} << w) - 1);
-    std::vector<Term> parts;
-    for (unsigned i = 0; i < w;) {
-      if (((c >> i) & 1U) == 0) {
-        ++i;
-        continue;
-      }
-      unsigned j = i;
-      while (j < w && ((c >> j) & 1U) != 0) ++j;
-      const Term hi = low_bits(y, j);
-      parts.push_back(i == 0 ? hi : mk(Op::Sub, {hi, low_bits(y, i)}));
-      i = j;
-    }
-    if (parts.empty()) return num(0);
-    return parts.size() == 1 ? parts[0] : fold(em_.mk(Op::Add, parts));
+    return fold(and_mask(em_, static_cast<std::uint64_t>(x.value()), w,
+                         [&](unsigned j) { return low_bits(y, j); }));
   };
   const Term u = band(a, b);  // in [0, 2^N)
   // | and ^ on the residues ua, ub in [0, 2^N), where the identities are exact.

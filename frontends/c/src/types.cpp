@@ -6,6 +6,7 @@
 #include <string>
 
 #include "precis/expr/eval.hpp"
+#include "precis/expr/eval_big.hpp"
 #include "translator.hpp"
 
 namespace precis::c::detail {
@@ -36,28 +37,10 @@ IntType Translator::int_type(clang::QualType qt, clang::SourceLocation where) co
 
 // ---- terms with constant folding --------------------------------------------------------
 
-// Whether t has no variables. Called on operands that fold() has seen already: a ground
-// one that is no constant is a value beyond int64 (pow2(64) - 1), a few nodes deep.
-static bool ground(Term t) {
-  if (t.is_const()) return true;
-  if (t.is_var()) return false;
-  for (std::size_t i = 0; i < t.num_args(); ++i)
-    if (!ground(t.arg(i))) return false;
-  return true;
-}
-
 // Folds t to its value when its operands are ground, exactly: mod(2, pow2(64)) (the
 // constant 2 converted to a 64-bit unsigned type) is 2, mod(-1, pow2(64)) is
 // pow2(64) - 1 (big(), the one form of each value beyond int64).
-Term Translator::fold(Term t) {
-  if (t.num_args() == 0) return t;
-  for (std::size_t i = 0; i < t.num_args(); ++i)
-    if (!ground(t.arg(i))) return t;
-  auto v = evaluate_big(t, EmptyBigValuation{});
-  if (!v) return t;
-  if (t.is_bool()) return em_.bool_val(*v != 0);
-  return big(*v);
-}
+Term Translator::fold(Term t) { return fold_ground(em_, t); }
 
 Term Translator::as_int(Term t) {
   if (!t.is_bool()) return t;

@@ -30,6 +30,28 @@
 
 namespace precis {
 
+// x & c for a constant mask c of width n, in linear arithmetic: each run of set bits
+// i..j-1 of c adds (x mod 2^j) - (x mod 2^i), the bits of x in that run; `low_bits(j)`
+// gives x mod 2^j (for j = n, x's residue modulo 2^n). The C front end's & uses it too.
+template <class LowBits>
+Term and_mask(ExprManager& em, std::uint64_t c, unsigned n, LowBits&& low_bits) {
+  if (n < 64) c &= (std::uint64_t{1} << n) - 1;
+  std::vector<Term> parts;
+  for (unsigned i = 0; i < n;) {
+    if (((c >> i) & 1U) == 0) {
+      ++i;
+      continue;
+    }
+    unsigned j = i;
+    while (j < n && ((c >> j) & 1U) != 0) ++j;
+    const Term hi = low_bits(j);
+    parts.push_back(i == 0 ? hi : em.sub(hi, low_bits(i)));
+    i = j;
+  }
+  if (parts.empty()) return em.int_val(0);
+  return parts.size() == 1 ? parts[0] : em.mk(Op::Add, parts);
+}
+
 class BitVectorTerms {
  public:
   static constexpr unsigned max_width = ExprManager::max_bit_width;
@@ -108,22 +130,8 @@ class BitVectorTerms {
     if (b.is_const() && !a.is_const()) std::swap(a, b);
     if (!a.is_const()) return fold(em_.bit_and(a, b, n));
     if (b.is_const()) return fold(em_.bit_and(a, b, n));
-    // a constant mask: each run of set bits i..j-1 adds (b mod 2^j) - (b mod 2^i).
-    const auto c = static_cast<std::uint64_t>(a.value());
-    std::vector<Term> parts;
-    for (unsigned i = 0; i < n;) {
-      if (((c >> i) & 1U) == 0) {
-        ++i;
-        continue;
-      }
-      unsigned j = i;
-      while (j < n && ((c >> j) & 1U) != 0) ++j;
-      const Term hi = low_bits(b, j, n);
-      parts.push_back(i == 0 ? hi : em_.sub(hi, low_bits(b, i, n)));
-      i = j;
-    }
-    if (parts.empty()) return em_.int_val(0);
-    return parts.size() == 1 ? parts[0] : fold(em_.mk(Op::Add, parts));
+    return fold(and_mask(em_, static_cast<std::uint64_t>(a.value()), n,
+                         [&](unsigned j) { return low_bits(b, j, n); }));
   }
   Term bit_or(Term a, Term b, unsigned n) { return fold(em_.sub(em_.add(a, b), bit_and(a, b, n))); }
   Term bit_xor(Term a, Term b, unsigned n) {
@@ -186,21 +194,9 @@ class BitVectorTerms {
 
   // A term whose operands are all constants, as a constant (for the exact value of
   // pow2(64), ...); anything else unchanged.
-  Term fold(Term t) {
-    if (t.num_args() == 0 || !ground(t)) return t;
-    const auto v = evaluate_big(t, EmptyBigValuation{});
-    if (!v) return t;
-    if (t.is_bool()) return em_.bool_val(*v != 0);
-    return big_int_term(em_, *v);
-  }
+  Term fold(Term t) { return fold_ground(em_, t); }
 
  private:
-  static bool ground(Term t) {
-    if (t.op() == Op::Var) return false;
-    for (std::size_t i = 0; i < t.num_args(); ++i)
-      if (!ground(t.arg(i))) return false;
-    return true;
-  }
   static bool nonzero_const(Term b) { return b.is_const() && b.value() != 0; }
   Term too_far(Term s, unsigned n) { return em_.ge(s, em_.int_val(n)); }
   // |signed(a)| as an unsigned number of width n (2^(n-1) for the least number).

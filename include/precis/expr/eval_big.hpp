@@ -111,4 +111,25 @@ inline Term big_int_term(ExprManager& em, const BigInt& v) {
   return em.add(em.pow2(em.int_val(k)), big_int_term(em, v - p));
 }
 
+// Whether t has no variables.
+inline bool is_ground(Term t) {
+  if (t.is_const()) return true;
+  if (t.is_var()) return false;
+  for (std::size_t i = 0; i < t.num_args(); ++i)
+    if (!is_ground(t.arg(i))) return false;
+  return true;
+}
+
+// t as its value (big_int_term's form) when it has no variables, exactly: mod(-1,
+// pow2(64)) is pow2(64) - 1; anything else unchanged. Meant for terms built bottom-up
+// from folded operands, whose ground operands are constants or such values, a few
+// nodes deep.
+inline Term fold_ground(ExprManager& em, Term t) {
+  if (t.num_args() == 0 || !is_ground(t)) return t;
+  const OptBigInt v = evaluate_big(t, EmptyBigValuation{});
+  if (!v) return t;
+  if (t.is_bool()) return em.bool_val(*v != 0);
+  return big_int_term(em, *v);
+}
+
 }  // namespace precis
