@@ -37,9 +37,7 @@ IntType Translator::int_type(clang::QualType qt, clang::SourceLocation where) co
 
 // ---- terms with constant folding --------------------------------------------------------
 
-// Folds t to its value when its operands are ground, exactly: mod(2, pow2(64)) (the
-// constant 2 converted to a 64-bit unsigned type) is 2, mod(-1, pow2(64)) is
-// pow2(64) - 1 (big(), the one form of each value beyond int64).
+// Exactly, as for mod(-1, pow2(64)), the constant -1 converted to a 64-bit unsigned type.
 Term Translator::fold(Term t) { return fold_ground(em_, t); }
 
 Term Translator::as_int(Term t) {

@@ -240,6 +240,11 @@ inline std::vector<Token> tokenize(std::string_view src, std::string& error_mess
       t.kind = Tok::Ident;
     } else {
       char d = at(1);
+      // A two-character token when `second` follows, else the one-character one.
+      auto either = [&](char second, Tok two, Tok one) {
+        t.kind = d == second ? two : one;
+        len = d == second ? 2 : 1;
+      };
       switch (c) {
         case '(': t.kind = Tok::LParen; break;
         case ')': t.kind = Tok::RParen; break;
@@ -251,22 +256,10 @@ inline std::vector<Token> tokenize(std::string_view src, std::string& error_mess
         case '\'': t.kind = Tok::Prime; break;
         case '*': t.kind = Tok::Star; break;
         case '=': t.kind = Tok::Eq; break;
-        case ':':
-          t.kind = d == '=' ? Tok::ColonEq : Tok::Colon;
-          len = d == '=' ? 2 : 1;
-          break;
-        case '-':
-          t.kind = d == '>' ? Tok::Arrow : Tok::Minus;
-          len = d == '>' ? 2 : 1;
-          break;
-        case '+':
-          t.kind = d == '+' ? Tok::PlusPlus : Tok::Plus;
-          len = d == '+' ? 2 : 1;
-          break;
-        case '/':
-          t.kind = d == '=' ? Tok::Neq : Tok::Slash;
-          len = d == '=' ? 2 : 1;
-          break;
+        case ':': either('=', Tok::ColonEq, Tok::Colon); break;
+        case '-': either('>', Tok::Arrow, Tok::Minus); break;
+        case '+': either('+', Tok::PlusPlus, Tok::Plus); break;
+        case '/': either('=', Tok::Neq, Tok::Slash); break;
         case '<':
           if (d == '=')
             t.kind = Tok::Le, len = 2;
@@ -275,10 +268,7 @@ inline std::vector<Token> tokenize(std::string_view src, std::string& error_mess
           else
             t.kind = Tok::Lt;
           break;
-        case '>':
-          t.kind = d == '=' ? Tok::Ge : Tok::Gt;
-          len = d == '=' ? 2 : 1;
-          break;
+        case '>': either('=', Tok::Ge, Tok::Gt); break;
         default: {
           std::string shown;
           auto u = static_cast<unsigned char>(c);
