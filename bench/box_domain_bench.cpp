@@ -1,4 +1,4 @@
-// Microbenchmarks of the Box and Boxes domains (issue 11, item 1): the lattice operations
+// Microbenchmarks of the Box and Boxes domains (VINTA paper, section 5): the lattice operations
 // VINTA's ExpandArg calls on every node (join over the predecessors, leq for the
 // abstract side of covering) and the abstract post of an assignment and of a linear
 // assume, on boxes of 10, 100 and 1000 variables; Boxes join with 1..64 disjuncts.

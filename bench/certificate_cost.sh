@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Certificate check against analysis (issue 23): every SAFE model and task of the
+# Certificate check against analysis: every SAFE model and task of the
 # repository, per analysis, one row each: analysis time (`time_total`), certificate build
 # and check time, queries, steps proved by evaluation, verdict.
 #

@@ -1,4 +1,4 @@
-// A loop that counts a variable to N and checks it afterwards (issue 7): the work is N
+// A loop that counts a variable to N and checks it afterwards: the work is N
 // explicit states at the loop head, so the cost of CEGAR<Expl> must grow linearly in N.
 // Stop-sep used to scan every reached state at the loop head (O(N^2)); the reached set's
 // hash index (cpa/reached_set.hpp) answers it with one lookup per state.

@@ -1,4 +1,4 @@
-// Zones and octagons (issue 24): precis's own DBMs (domains/relational/dbm.hpp) against
+// Zones and octagons: precis's own DBMs (domains/relational/dbm.hpp) against
 // PPL's BD_Shape and Octagonal_Shape, on the operations the abstract interpreter and
 // VINTA call per location: adding a constraint to a closed element (assume; the
 // incremental closure), join, leq, an assignment x0 := x1 + 1, and the full closure of

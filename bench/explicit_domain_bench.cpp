@@ -1,9 +1,9 @@
-// Microbenchmarks of the explicit-value domain (issue 2, bench/): the lattice operations
+// Microbenchmarks of the explicit-value domain (explicit-value paper, II-C): the lattice operations
 // the CPA algorithm calls on every successor (leq for stop, join for merge), the strongest
 // post of an assignment and of an assume, precision adjustment by restriction, and the
 // interpolation of Alg. 3 / refinement of Alg. 4 on paths of growing length.
 //
-// State sizes are the number of variables with a known value (4, 16, 64); the issue's
+// State sizes are the number of variables with a known value (4, 16, 64); the
 // target is leq and join on 16 variables under 20 ns.
 
 #include <benchmark/benchmark.h>

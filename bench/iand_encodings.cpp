@@ -1,4 +1,4 @@
-// Encodings of integer bit-and for cvc5 (issue 26), measured on the query that a C
+// Encodings of integer bit-and for cvc5, measured on the query that a C
 // program's `x & (x - 1) == 0` gives: precis's bit expansion (smt/cvc5_solver.hpp,
 // bit_and_term) against cvc5's own IAND, int2bv/bv2nat, and an expansion with independent
 // div/mod per bit; with and without unsat cores, and in a pushed frame.

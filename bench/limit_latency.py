@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""How long after its time limit a run reports (issue 23: every run ends by its limit).
+"""How long after its time limit a run reports (every run must end by its limit).
 
 Runs precis-verify -t T on one input for several T, PAR runs at once (to load the
 machine as CI does), and prints the worst delays from the limit to the first line of

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# The limits sweep (issue 23): every analysis with a short time limit over every model
+# The limits sweep: every analysis with a short time limit over every model
 # and task of the repository; lists the runs that did not end by themselves: the ones
 # the watchdog ended ("stopped by the watchdog" on stderr) and the ones that overran the
 # limit by more than the allowed slack.

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# The papers' table (issue 14): every configuration of the five papers and the portfolio
+# The papers' table: every configuration of the five papers and the portfolio
 # (`auto`) as columns, over every model and task set of the repository (tests/models,
 # tests/tasks/theta, tests/tasks/sv-comp, tests/tasks/sv-comp-more); solved, wrong, CPU
 # time, the virtual best; and the quantile plot (CPU time against the number of tasks
@@ -70,7 +70,7 @@ configs=(
   "SATQE=--analysis pred-bool"
   "NewST+NewSP=--analysis synergy"
   "auto=--analysis auto"
-  # Beyond the papers: relational domains (issue 24), BMC and k-induction (issue 25), and
+  # Beyond the papers: relational domains, BMC and k-induction, and
   # the portfolio as it was before them (its stages named explicitly).
   "ai-zone=--analysis ai-zone"
   "ai-oct=--analysis ai-oct"

@@ -1,4 +1,4 @@
-// Microbenchmarks of the polyhedra domain on PPL (issue 24): join, leq, assume and the
+// Microbenchmarks of the polyhedra domain on PPL: join, leq, assume and the
 // affine image of an assignment, on n = 4, 16, 64 variables related by a chain of
 // difference constraints x_i - x_(i+1) <= c, so the growth with n is visible; and the
 // exponential cases of the double description, 2^n vertices: the join of two boxes of n
@@ -15,7 +15,7 @@
 //
 // Measured (2-core AMD EPYC VM, shared with other builds; CPU time, median of 3):
 //   deadline overhead, skewed join n = 6 / 8 / 10 (rows 131 / 515 / 2051):
-//     see the commit message of issue 24's limits; within the noise of the machine.
+//     within the noise of the machine (bench/README.md, "Polyhedra").
 //   time per join against the rows of its result (the size limit's default, 2,000,
 //   keeps one operation below about 0.1 s): rows 131: 0.5 ms, 515: 8 ms, 2051: 0.1 s.
 

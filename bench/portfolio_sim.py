@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Simulates portfolio rules on a papers' table (issue 25 item 7).
+"""Simulates portfolio rules on a papers' table (bench/papers_table.sh).
 
 Each configuration of bench/papers_table.sh ran alone on every task under the same time
 limit; a portfolio runs some of them in sequence, stage i getting `share` of the time

@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""The papers' table and quantile plot from precis-suite --csv (issue 14).
+"""The papers' table and quantile plot from precis-suite --csv.
 
   quantile_plot.py TABLE.csv OUTDIR [--timeout S]
 

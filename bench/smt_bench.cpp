@@ -1,4 +1,4 @@
-// Microbenchmarks of the SMT layer and the predicate domain (issue 3, bench/): one
+// Microbenchmarks of the SMT layer and the predicate domain: one
 // Cartesian and one Boolean abstract post at 4, 16 and 64 predicates, a coverage check
 // between Boolean states, and one refinement (an inductive interpolant sequence) of an
 // infeasible path of 10, 100 and 1000 steps with each interpolation tier: Farkas, unsat
@@ -228,7 +228,7 @@ struct PathFixture {
   }
 };
 
-// cvc5's getInterpolant is called once per cut (n - 1 calls) at 10-300 ms each (issue 3):
+// cvc5's getInterpolant is called once per cut (n - 1 calls) at 10-300 ms each:
 // 2.1 s for the 10-step path, and one refinement of the 100-step path measured 30 s
 // (99 calls, ~300 ms each), far over the ~5 s per iteration this binary allows; 100 and
 // 1000 steps are reported as skipped.

@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""How predicate abstraction grows on the systemc state machines (issue 25).
+"""How predicate abstraction grows on the systemc state machines.
 
 Runs precis-verify with each configuration on token_ring.01-09 and transmitter.04-10
 (tests/tasks/sv-comp and tests/tasks/sv-comp-deep) and writes one row per run: the

@@ -197,7 +197,7 @@ const std::array kAnalyses{
     AnalysisEntry{"prod-arg", kCvc5, "prod, counting values in the whole ARG (Alg. 3)",
                   PRECIS_CLI_SMT(run_product<precis::ProdArg>)},
     // Abstract interpretation alone, and refined by interpolation (VINTA, UFO's
-    // refinement) (issue 11): boxes, or disjunctions of boxes.
+    // refinement; VINTA paper): boxes, or disjunctions of boxes.
     AnalysisEntry{
         "ai-box", kCvc5,
         "abstract interpretation with intervals and widening, no refinement: SAFE "
@@ -240,7 +240,7 @@ const std::array kAnalyses{
                     return run_vinta(m, ctx, precis::BoxesDomain(box_domain(m, ctx.cfg, false)),
                                      precis::VintaRefinement::Ufo);
                   })},
-    // Relational domains (issue 24): zones (x - y <= c) and octagons (+-x +-y <= c), alone
+    // Relational domains: zones (x - y <= c) and octagons (+-x +-y <= c), alone
     // and refined by VINTA.
     AnalysisEntry{"ai-zone", kCvc5,
                   "abstract interpretation with zones (x - y <= c) and widening, no refinement",
@@ -263,7 +263,7 @@ const std::array kAnalyses{
                                      numeric_domain<precis::OctagonDomain>(m, ctx.cfg, false),
                                      precis::VintaRefinement::Vinta);
                   })},
-    // Convex polyhedra on PPL (issue 24): relations such as k = 2i, c = 3i + j.
+    // Convex polyhedra on PPL: relations such as k = 2i, c = 3i + j.
     AnalysisEntry{"ai-poly", kCvc5,
                   "abstract interpretation with convex polyhedra (PPL) and widening, no "
                   "refinement",
@@ -279,7 +279,7 @@ const std::array kAnalyses{
                     return with_poly_statistics(
                         run_vinta(m, ctx, std::move(d), precis::VintaRefinement::Vinta), keep);
                   })},
-    // Bounded model checking (issue 25): searches deep bugs directly.
+    // Bounded model checking: searches deep bugs directly.
     AnalysisEntry{"bmc", kCvc5,
                   "bounded model checking over the cutpoint graph, one incremental solver: "
                   "UNSAFE (replayed), SAFE when no execution is longer than the unrolling "
@@ -296,7 +296,7 @@ const std::array kAnalyses{
                   "without inputs to their end: UNSAFE (replayed), SAFE only for a program "
                   "with one execution (its run, checked again), or UNKNOWN",
                   run_simulation},
-    // Cartesian by default, precise on the clusters refinement put on edges (issue 12).
+    // Cartesian by default, precise on the clusters refinement put on edges (synergy paper).
     AnalysisEntry{"synergy", kCvc5,
                   "Cartesian predicate abstraction, precise on the predicate clusters "
                   "refinement puts on edges (see --synergy, --threshold, --threshold-ms)",

@@ -1,5 +1,5 @@
 #pragma once
-// --invariants zone|oct (issue 24, item 4): a relational abstract interpretation first;
+// --invariants zone|oct: a relational abstract interpretation first;
 // its invariant, once the solver has proved it inductive, strengthens the CFA the chosen
 // analysis runs on (cfa/strengthen.hpp), so that a CEGAR analysis starts from what the
 // relational domain already knows (k == i, x + y == n) instead of rediscovering it by
@@ -15,7 +15,7 @@ namespace precis_cli {
 Outcome run_with_invariants(const AnalysisEntry& entry, const Model& model, const RunContext& ctx);
 
 #ifdef PRECIS_HAVE_CVC5
-// --analysis kind (issue 25): k-induction whose step case assumes the octagon invariant
+// --analysis kind: k-induction whose step case assumes the octagon invariant
 // (--invariants zone: the zone invariant) once the solver has proved it inductive.
 Outcome run_kind(const Model& model, const RunContext& ctx);
 #endif

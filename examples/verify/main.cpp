@@ -85,7 +85,7 @@ int emit_chc(const Config& cfg, const precis::Cfa& cfa) {
 }
 
 // How long past the time limit the watchdog waits before it ends the run itself. Every
-// phase checks the limit on its own (issue 23); what can overrun it is one cvc5 call,
+// phase checks the limit on its own; what can overrun it is one cvc5 call,
 // whose per-call limit (tlimit-per) cvc5 checks only at its resource points: measured
 // up to 0.7 s late on a non-linear `mod` query (loop-acceleration/simple_1-2). A run the
 // watchdog ends loses its statistics, and the tests count it as a defect.

@@ -1,4 +1,4 @@
-// --analysis auto (issue 14): the stages algorithms/portfolio.hpp chooses from the
+// --analysis auto (the portfolio): the stages algorithms/portfolio.hpp chooses from the
 // program's features, run in sequence by algorithms/sequential.hpp, each with its share
 // of the time left. A stage's verdict counts only with its evidence (a certified SAFE,
 // a replayed counterexample); with --certify off an unchecked SAFE counts too. The

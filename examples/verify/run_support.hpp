@@ -78,7 +78,7 @@ inline precis::PredicateOptions predicate_options(const RunContext& ctx) {
   return o;
 }
 
-// --synergy and --threshold (issue 12): NewST / NewSP and the cluster size limits
+// --synergy and --threshold (synergy paper): NewST / NewSP and the cluster size limits
 // (paper: the section 4.2.3 values, 13 for ST and 17 for SP; off; or one N for both).
 inline precis::SynergyRefinerOptions synergy_options(const Config& cfg) {
   precis::SynergyRefinerOptions o;
@@ -161,7 +161,7 @@ Outcome verify(const Model& model, const RunContext& ctx, Analysis analysis, Ref
   precis::connect_precision(cegar.refiner(), cegar.current_precision());
   precis::VerificationResult r = cegar.run();
 #ifdef PRECIS_HAVE_CVC5
-  // SAFE stands only with a certificate the independent checker proves (issue 13).
+  // SAFE stands only with a certificate the independent checker proves (certify/).
   std::optional<precis::Certified> certified;
   if (cfg.certify == "on")
     certified = precis::certify_safe(cfa, cegar.analysis(), cegar.arg(), r, solver_options(ctx),
@@ -203,7 +203,7 @@ Outcome run_product(const Model& model, const RunContext& ctx) {
                                        solver_options(ctx)));
 }
 
-// Abstract interpretation alone (ai-box, ai-boxes; issue 11): SAFE only with a
+// Abstract interpretation alone (ai-box, ai-boxes): SAFE only with a
 // solver-checked inductive invariant (smt/invariant_check.hpp), else UNKNOWN.
 template <class D>
 Outcome interpret(const Model& model, const RunContext& ctx, D domain) {
@@ -260,7 +260,7 @@ Outcome interpret(const Model& model, const RunContext& ctx, D domain) {
   return {std::move(r), std::nullopt};
 }
 
-// VINTA (issue 11): abstract interpretation over the cutpoint graph refined by DAG
+// VINTA (VINTA paper, Fig. 3): abstract interpretation over the cutpoint graph refined by DAG
 // interpolants (vinta-*: guided by the AI labels; ufo-*: unguided). SAFE only with the
 // solver-checked invariant per cutpoint; UNSAFE only with a replayed counterexample.
 template <class D>
@@ -279,7 +279,7 @@ Outcome run_vinta(const Model& model, const RunContext& ctx, D domain,
   return {std::move(r), vinta->certificate()};
 }
 
-// Bounded model checking (issue 25): UNSAFE with a replayed counterexample, SAFE when the
+// Bounded model checking: UNSAFE with a replayed counterexample, SAFE when the
 // unrolling is complete (with a checked bounded certificate), or UNKNOWN with the depth
 // it reached.
 inline Outcome run_bmc(const Model& model, const RunContext& ctx) {

@@ -1,5 +1,5 @@
 #pragma once
-// precis-verify's witnesses (issue 13): written from a certified SAFE (its certificate)
+// precis-verify's witnesses: written from a certified SAFE (its certificate)
 // or a replayed UNSAFE (its counterexample), and checked by --validate.
 //
 //   C tasks:   violation witness in GraphML 1.0, correctness witness in YAML 2.0 with a

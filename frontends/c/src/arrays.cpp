@@ -1,4 +1,4 @@
-// The C front end's arrays (issue 26): one-dimensional arrays of integers, local and
+// The C front end's arrays: one-dimensional arrays of integers, local and
 // global, with initializers and variable indices, of a constant size or variable-length.
 //
 // An array `int a[N]` that a pointer reaches, with N <= max_array_cells (128), (or with

@@ -1,4 +1,4 @@
-// C's bit operations (& | ^ ~ << >>) as exact integer terms (issue 26; the table in
+// C's bit operations (& | ^ ~ << >>) as exact integer terms (the table in
 // docs/c-frontend.md "Bit operations").
 //
 // Values are mathematical integers; an N-bit value has the two's complement bits of its

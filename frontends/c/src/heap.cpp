@@ -1,4 +1,4 @@
-// The C front end's heap (issue 26): malloc and calloc of integer arrays and structs of
+// The C front end's heap: malloc and calloc of integer arrays and structs of
 // a constant size, as a bounded number of objects per allocation site.
 //
 // Every malloc/calloc call whose result is converted to `T *` (at once, or kept in a

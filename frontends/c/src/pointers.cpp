@@ -1,4 +1,4 @@
-// The C front end's pointers (issue 26), without a heap: pointers to integer objects
+// The C front end's pointers, without a heap: pointers to integer objects
 // (address-taken scalars, array cells), `void *` in between.
 //
 // Every object a pointer may reach gets an address when it comes to life: an

@@ -1,4 +1,4 @@
-// The C front end's large arrays of structs (issue 26), one SMT array per leaf.
+// The C front end's large arrays of structs, one SMT array per leaf.
 //
 // An array `struct S a[N]` of more than TranslateOptions::max_cellwise_array elements (8,
 // as for integer arrays; structs.cpp's leaf-wise encoding costs seconds from a few

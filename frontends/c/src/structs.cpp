@@ -1,4 +1,4 @@
-// The C front end's structs and other aggregates (issue 26): structs, arrays of structs
+// The C front end's structs and other aggregates: structs, arrays of structs
 // and multi-dimensional arrays, scalarised leaf by leaf; member access, indexing, struct
 // assignment and initialisation, pointers to structs.
 //

@@ -1,6 +1,6 @@
 #pragma once
 // Abstract interpretation of a CFA with widening (the `ai-box` / `ai-boxes` analyses of
-// issue 11; the VINTA paper's ExpandArg without refinement, section 3): the third family
+// precis-verify; the VINTA paper's ExpandArg without refinement, section 3): the third family
 // of algorithms beside the CPA algorithm and CEGAR, not inside them.
 //
 // Chaotic iteration in weak topological order (Bourdoncle; cfa/weak_topological_order.hpp,
@@ -91,7 +91,7 @@ class AbstractInterpreter {
     push(init);
     while (!work.empty()) {
       // One clock read per location taken from the worklist: a post of a disjunctive
-      // domain over a large block can take milliseconds (issue 23).
+      // domain over a large block can take milliseconds.
       if (limits && limits->timed_out()) {
         out.reason = limits->time_reason();
         return out;

@@ -1,5 +1,5 @@
 #pragma once
-// The portfolio's choice of stages from cheap facts about the program (issue 14). The
+// The portfolio's choice of stages from cheap facts about the program. The
 // stages run through algorithms/sequential.hpp; this header only measures the CFA and
 // orders analyses by name (the names of precis-verify's --analysis), so that a tool
 // maps each name to its own instantiation.
@@ -15,7 +15,7 @@
 //   any                        expl+pred-abe (1/2), bmc (1/2), expl+pred (1/2),
 //                              vinta-box (the rest)
 //
-// bmc second (issue 25; bench/README.md, "The portfolio with BMC"): the deep state
+// bmc second (bench/README.md, "The portfolio with BMC"): the deep state
 // machines (systemc token_ring, transmitter) have their bug a few scheduler rounds deep
 // in an interleaving the refining analyses do not reach in time, and BMC finds it in
 // 0.4-13 s. On the papers' table over every set at 5 s (137 tasks, bench/portfolio_sim.py
@@ -24,7 +24,7 @@
 // (before: 92; 0 wrong, CPU 139 s instead of 164 s). k-induction decides 86 alone but
 // none the other stages miss: not a stage.
 //
-// ai-poly first on loops over arithmetic (issue 24; bench/README.md, "Relational domains
+// ai-poly first on loops over arithmetic (bench/README.md, "Relational domains
 // on the loop categories"): on the 24 loop tasks of sv-comp-more at 15 s it decides 10
 // in 0.6 s of CPU altogether and fails in 30-110 ms where it fails; the default stages
 // alone decided 8, with ai-poly first the portfolio decides 14, the virtual best of all
@@ -165,13 +165,13 @@ struct PortfolioChoice {
   std::string rule;  // which row of the table chose them
 };
 
-// The cap on the first stage's tenth (issue 25): on every set at `-t 5`, ai-poly decided
+// The cap on the first stage's tenth: on every set at `-t 5`, ai-poly decided
 // 36 tasks, none in more than 1.3 s, and ran to its budget on the state machines
 // (systemc, RERS, locks) without deciding one; at `-t 60` its tenth was 6 s of waste
 // there, taken from the stages that decide them (bench/README.md, "The portfolio at
 // -t 60").
 inline constexpr double kAiFirstMaxSeconds = 2.0;
-// ai-cong (intervals and congruences, issue 25/24 follow-up) took at most 0.1 s on every
+// ai-cong (intervals and congruences) took at most 0.1 s on every
 // task of the sets, decided or not (bench/README.md, "Congruences").
 inline constexpr double kAiCongMaxSeconds = 1.0;
 // Random simulation on programs with loops (bench/README.md, "Random simulation"): it
@@ -185,7 +185,7 @@ inline constexpr double kSimMaxSeconds = 10.0;
 inline PortfolioChoice choose_stages(const ProgramFeatures& f, bool polyhedra = true) {
   PortfolioChoice c{{{"expl+pred-abe", 0.5}, {"bmc", 0.5}, {"expl+pred", 0.5}, {"vinta-box", 1.0}},
                     "default"};
-  // Issue 24: loops over arithmetic variables get the polyhedra AI first, a tenth of the
+  // Loops over arithmetic variables get the polyhedra AI first, a tenth of the
   // time (milliseconds where it fails, no refinement where it proves k == 2i or
   // x + y == n); octagons where the tool has no polyhedra.
   // Intervals and congruences before it (parity and stride invariants; tens of

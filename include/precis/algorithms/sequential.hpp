@@ -1,5 +1,5 @@
 #pragma once
-// Sequential composition of analyses (issue 14), as the verifiers users run on SV-COMP
+// Sequential composition of analyses, as the verifiers users run on SV-COMP
 // tasks do (CPAchecker's sequential combination of configurations, UltimateAutomizer's
 // settings): run stage A with a time budget; if it does not decide, run B with a budget
 // out of the time left; and so on. A stage is any callable that runs an analysis within

@@ -1,5 +1,5 @@
 #pragma once
-// Synergy (synergy paper, Alg. 2 and Alg. 3; issue 12): fast (Cartesian) predicate
+// Synergy (synergy paper, Alg. 2 and Alg. 3): fast (Cartesian) predicate
 // abstraction by default, precise (Boolean) abstraction on the predicate clusters that
 // refinement puts on the edges of spurious counterexamples.
 //

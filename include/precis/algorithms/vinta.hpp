@@ -12,7 +12,7 @@
 //
 //  VINTAMAIN (Fig. 3, lines 1-13): repeat EXPANDARG; if the error node's label is false,
 //    the ARG is safe, complete and well-labeled: SAFE, after the solver has checked the
-//    invariant it gives (item 4 of issue 11, smt/invariant_check.hpp). Else REFINE: a
+//    invariant it gives (smt/invariant_check.hpp). Else REFINE: a
 //    feasible execution of the ARG to the error is a counterexample (replayed by the
 //    concrete interpreter like every UNSAFE in precis); otherwise new labels.
 //  EXPANDARG (Fig. 3, lines 29-54): a walk of the cutpoint graph in weak topological
@@ -516,7 +516,7 @@ class Vinta {
     for (const BlockEdge& be : b.edges) {
       if (d_.is_bottom(val[be.source])) continue;
       // A block can hold tens of thousands of edges (a C program of 20,000 branches in
-      // one loop-free region): the time limit is polled inside it too (issue 23).
+      // one loop-free region): the time limit is polled inside it too.
       if (limits_ && (++posts & 255U) == 0) limits_->check();
       stats_->extra["ai posts"] += 1;
       element p = d_.post(val[be.source], cfa_->operation(be.edge));
@@ -780,7 +780,7 @@ class Vinta {
     return true;
   }
 
-  // ---- SAFE: the invariant per cutpoint, checked by the solver (issue 11, item 4) ------
+  // ---- SAFE: the invariant per cutpoint, checked by the solver ---------------------------
 
   void certify(VerificationResult& r) {
     const Cfa& cfa = *cfa_;

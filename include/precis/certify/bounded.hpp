@@ -1,5 +1,5 @@
 #pragma once
-// Certificates of complete unrollings (issue 25 item 5): a depth D such that no execution
+// Certificates of complete unrollings (BMC's SAFE): a depth D such that no execution
 // of the cutpoint graph's transition system (smt/unrolling.hpp) takes D steps, and none
 // reaches the error location before. Re-proved on the checker's own solver, with a fresh
 // SSA manager, knowing nothing of the BMC run that found D:

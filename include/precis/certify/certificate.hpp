@@ -1,5 +1,5 @@
 #pragma once
-// SAFE certificates (issue 13): an invariant per CFA location, as formulas over the
+// SAFE certificates: an invariant per CFA location, as formulas over the
 // program variables, read off the final ARG of an analysis.
 //
 // The invariant at a location is the disjunction of the formulas of the ARG nodes there
@@ -152,7 +152,7 @@ requires HasFormula<typename ArgT::Node::element_type> Certificate
 certificate_from_arg(const Cfa& cfa, const ArgT& arg, const std::vector<bool>* points = nullptr,
                      const Deadline* deadline = nullptr) {
   // Building reads every live node (seconds for 10^6 of them): it polls the deadline
-  // and throws limit_reached when the run's time is up (issue 23).
+  // and throws limit_reached when the run's time is up.
   std::size_t polled = 0;
   const auto poll = [&] {
     if (deadline && (++polled & 4095U) == 0) deadline->check();

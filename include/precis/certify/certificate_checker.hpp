@@ -1,5 +1,5 @@
 #pragma once
-// The independent SAFE check (issue 13): a certificate (certify/certificate.hpp) is
+// The independent SAFE check: a certificate (certify/certificate.hpp) is
 // proved with cvc5 on a solver instance of its own, knowing nothing of the analysis
 // that produced it:
 //   initiation   inv(init) holds for every state,
@@ -151,7 +151,7 @@ class DisjunctEdgeProof {
 // lookup (the default), or by the solver like every other disjunct (to compare).
 enum class BindingCheck { Evaluate, Solver };
 
-// A candidate invariant smaller than the certificate, tried first (issue 23): none, or
+// A candidate invariant smaller than the certificate, tried first (cheaper to prove): none, or
 // the box hull per location (certify/explicit_consecution.hpp's box_hull) where every
 // disjunct binds values, the certificate's own disjunction elsewhere. An inductive, safe
 // candidate proves safety by itself, whatever the certificate says; the checker then

@@ -1,5 +1,5 @@
 #pragma once
-// Certified SAFE verdicts (issue 13): after a CEGAR run (or any analysis with an ARG),
+// Certified SAFE verdicts: after a CEGAR run (or any analysis with an ARG),
 //
 //   precis::VerificationResult r = cegar.run();
 //   precis::certify_safe(cfa, cegar.analysis(), cegar.arg(), r);

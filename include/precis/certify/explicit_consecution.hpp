@@ -1,5 +1,5 @@
 #pragma once
-// Consecution by evaluation (issue 23): the certificate checker's fast path for
+// Consecution by evaluation: the certificate checker's fast path for
 // disjuncts that bind variables to values, as the explicit-value analysis writes them
 // (x = 3 and b and not c). For such a source disjunct d and a CFA edge, the successors
 // of d along the edge are evaluated exactly (expr/eval_big.hpp, the concrete

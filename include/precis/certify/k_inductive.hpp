@@ -1,5 +1,5 @@
 #pragma once
-// Certificates of k-induction (issue 25): a k and an invariant per cutpoint, proved on
+// Certificates of k-induction: a k and an invariant per cutpoint, proved on
 // the checker's own solvers, knowing nothing of the analysis that found them.
 //
 // The claim is J(s) = pc != err /\ /\_c (pc = c => inv_c(X)) over the states of the

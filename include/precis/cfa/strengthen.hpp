@@ -1,5 +1,5 @@
 #pragma once
-// A CFA strengthened by an invariant (issue 24, item 4): the certified invariant of one
+// A CFA strengthened by an invariant (precis-verify's --invariants): the certified invariant of one
 // analysis (a relational abstract interpretation, say) handed to another (a CEGAR
 // analysis), so that predicate abstraction need not rediscover `k == i` by unrolling.
 //

@@ -1,5 +1,5 @@
 #pragma once
-// Concrete values of array variables (issue 26), for counterexamples and their replay.
+// Concrete values of array variables, for counterexamples and their replay.
 //
 // An ArrayValue maps every integer index to a value: the cells written so far, and one
 // value for all others (`fallback`), as SMT-LIB models print arrays: stores over a

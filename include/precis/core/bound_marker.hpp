@@ -1,6 +1,6 @@
 #pragma once
 // Bound markers: where a front end unrolls something only up to a bound (recursion
-// inlined N calls deep, issue 26), the edge that would go deeper leads to the error
+// inlined N calls deep by the C front end), the edge that would go deeper leads to the error
 // location through `havoc V` of a marker variable V named `__precis_bound_<why>`, e.g.
 // `__precis_bound_recursion_deeper_than_64`.
 //

@@ -133,7 +133,7 @@ struct Deadline {
   std::string reason = "time limit reached";
   // The run's memory budget (resident MB; 0: none), enforced by check() (not passed()):
   // every phase that polls its deadline, and every solver call, ends at the memory limit
-  // too (issue 23). Resident memory is read from /proc at most every kMemoryPoll.
+  // too. Resident memory is read from /proc at most every kMemoryPoll.
   std::size_t memory_limit_mb = 0;
   std::string memory_reason = "memory limit reached";
   static constexpr std::chrono::milliseconds kMemoryPoll{20};

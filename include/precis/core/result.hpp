@@ -165,7 +165,7 @@ struct Counterexample {
   std::vector<std::string> variables;  // names, indexed by VarId
   std::vector<BigInt> initial;         // the chosen initial value of every variable
   CounterexampleSteps steps;
-  // Array variables (issue 26): their slots in `initial` and the changes are unused; the
+  // Array variables (C arrays): their slots in `initial` and the changes are unused; the
   // arrays the path starts with or havocs are `array_inputs`, one line each.
   std::vector<std::size_t> array_vars;
   std::vector<std::string> array_inputs;

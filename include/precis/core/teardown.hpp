@@ -1,5 +1,5 @@
 #pragma once
-// Deferred teardown, for processes that report a verdict and exit (issue 23).
+// Deferred teardown, for processes that report a verdict and exit.
 //
 // Destroying what a run built takes time of its own: on a task of eca-rers2012 the cvc5
 // solvers of a VINTA run took 0.4 s to destroy, after the analysis had stopped at its

@@ -27,7 +27,7 @@
 
 namespace precis {
 
-// Array is the one array sort the C front end needs (issue 26): integer indices to integer
+// Array is the one array sort the C front end needs: integer indices to integer
 // values, as SMT-LIB's (Array Int Int). Array terms are variables, Store and ConstArray;
 // they occur only as the array operand of Select and Store, on either side of an
 // equality (block formulas join SSA versions with one), in Ite branches, and as the
@@ -67,13 +67,13 @@ enum class Op : std::uint8_t {
   Rem,  // mod(a,b) if b >= 0, else -mod(a,b)
   Neg,
   Ite,
-  // Bit operations over the integers, as cvc5's IAND and POW2 (issue 26). BitAnd has a
+  // Bit operations over the integers, as cvc5's IAND and POW2 (for C). BitAnd has a
   // width k (the node's value, 1..64): bit_and_k(a, b) = (a mod 2^k) & (b mod 2^k), in
   // [0, 2^k). Pow2(a) = 2^a for a >= 0 and 0 for a < 0. C's | ^ ~ << >> are built from
   // these with + - * / (frontends/c: a | b = a + b - (a & b), ...).
   BitAnd,
   Pow2,
-  // The theory of arrays (issue 26), as SMT-LIB's select, store and constant arrays:
+  // The theory of arrays (for C), as SMT-LIB's select, store and constant arrays:
   // Select(a, i) is the value of a at index i; Store(a, i, v) is a with index i set to
   // v; ConstArray(c) maps every index to c.
   Select,

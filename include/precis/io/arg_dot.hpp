@@ -30,7 +30,7 @@ inline std::string dot_escape(const std::string& s) {
 
 // `print_element(os, element)` prints an abstract element. With `limits`, the writer
 // checks the run's time and memory every few thousand nodes and throws limit_reached
-// (a DOT file of 10^6 nodes takes seconds; issue 23: output is a phase with limits too).
+// (a DOT file of 10^6 nodes takes seconds; output is a phase with limits too).
 template <class E, class P, class PrintElement>
 void write_arg_dot(std::ostream& os, const Arg<E, P>& arg, const Cfa& cfa,
                    PrintElement&& print_element, const Limits* limits = nullptr) {

@@ -30,7 +30,7 @@ struct PathInputs {
 };
 
 // What a replay keeps besides its verdict. A path of n steps over m variables has
-// n * m values in its states: 3.2 GB for 20,000 x 20,000 (issue 7), so the refiners ask
+// n * m values in its states: 3.2 GB for 20,000 x 20,000, so the refiners ask
 // for the changes (O(n)) or nothing, and only small callers for every state.
 enum class ReplayRecord : std::uint8_t {
   States,   // states[i]: every variable's value at cut i (O(n * m))

@@ -9,7 +9,7 @@
 // answer is confirmed by the replay, so the search can only fail, never lie; the SMT
 // layer gives exact inputs where this search gives up.
 //
-// Replays keep no states (issue 7: one state per step of a path over 20,000 variables,
+// Replays keep no states (measured: one state per step of a path over 20,000 variables,
 // per replay, made the search take minutes and gigabytes), the greedy search tries only
 // inputs the path reads and counts its budget in replayed steps, and the run's deadline
 // ends it with limit_reached.

@@ -12,7 +12,7 @@
 //
 // A variable that gamma+ writes before it reads it (dead at the cut) can never keep
 // gamma+ contradicting, so it is dropped without the O(|gamma+|) post that Alg. 3 spends
-// on each variable (issue 7: a chain of 20,000 assignments took minutes for one
+// on each variable (measured: a chain of 20,000 assignments took minutes for one
 // refinement). The result is the same as Alg. 3's; the run's deadline ends the
 // interpolation with limit_reached.
 

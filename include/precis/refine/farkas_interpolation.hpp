@@ -1,5 +1,5 @@
 #pragma once
-// Inductive sequences of interpolants for infeasible paths (issue 3, item 4), in tiers:
+// Inductive sequences of interpolants for infeasible paths, in tiers:
 //
 //  1. Farkas: the path's linear constraints, normalised to a.x <= b (strict integer
 //     inequalities tightened, equalities as two inequalities, disequalities split into
@@ -13,9 +13,9 @@
 //     quantifier elimination for havoc and to project away variables the prefix does
 //     not constrain (so each I_k speaks only of variables shared by prefix and suffix).
 //  3. cvc5's own getInterpolant, opt-in: syntax-guided and slow (10-300 ms per cut,
-//     measured in issue 3), so it is bounded by a path length and a time limit.
+//     measured by bench/smt_bench.cpp), so it is bounded by a path length and a time limit.
 //
-// Non-linear paths (issue 7): Farkas drops non-linear constraints (a weaker path), and
+// Non-linear paths: Farkas drops non-linear constraints (a weaker path), and
 // the solver declines QE on non-linear input, so no tier hangs; before the tiers see a
 // non-linear path, constants are propagated into its non-linear subterms
 // (refine/path_constants.hpp: b = 3 makes `a mod b` the linear `a mod 3`) and the facts
@@ -579,7 +579,7 @@ std::optional<PathInterpolants> interpolate_path(SsaVars& ssa, std::span<const O
     }
     return PathInterpolants{std::move(*out), tier, woven};
   };
-  // A path through array operations (issue 26) is infeasible by them as a rule; Farkas
+  // A path through array operations (C arrays) is infeasible by them as a rule; Farkas
   // would drop them and prove the rest infeasible with an LP that cvc5 does not
   // interrupt at its time limit (measured: 3 s past a 2.5 s budget on array-examples'
   // copy tasks). core+wp treats array reads as atoms.

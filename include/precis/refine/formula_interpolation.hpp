@@ -1,6 +1,6 @@
 #pragma once
 // Binary Craig interpolation between two quantifier-free linear-integer formulas with
-// Boolean structure (issue 11): what VINTA's DAG interpolants (Albarghouthi, Gurfinkel,
+// Boolean structure: what VINTA's DAG interpolants (Albarghouthi, Gurfinkel,
 // Chechik, "Craig Interpretation", SAS 2012, section 4.3) need of the tiers that exist.
 // The formulas are block formulas (smt/block_formula.hpp) with Boolean control
 // variables, and disjunctions of them; the path tiers (refine/farkas_interpolation.hpp)

@@ -1,6 +1,6 @@
 #pragma once
 // Constant propagation along a path formula, to make non-linear paths linear before
-// interpolation (issue 7). `assume b = 3; assume a mod b > 2` is non-linear, and no
+// interpolation. `assume b = 3; assume a mod b > 2` is non-linear, and no
 // interpolation tier decides it (Farkas drops the row, cvc5's QE does not terminate on
 // `exists a. a mod b > 2`); with b@0 = 3 put into the non-linear subterm the suffix
 // becomes `a mod 3 > 2`, which is linear and refuted by every tier.

@@ -1,5 +1,5 @@
 #pragma once
-// The predicate refiner (issue 3, item 4; product-abstraction paper, section 2.2.2):
+// The predicate refiner (product-abstraction paper, section 2.2.2):
 //
 //  1. exact feasibility of the error path with the solver (check_path_feasibility);
 //     a feasible path becomes a counterexample only after the concrete interpreter

@@ -1,5 +1,5 @@
 #pragma once
-// Spurious transitions (synergy paper, Definition 6; issue 12, item 2).
+// Spurious transitions (synergy paper, Definition 6).
 //
 // An abstract transition (pre, op, post) is spurious iff no concrete transition lies in
 // its concretization: gamma(pre) /\ [op] /\ gamma(post)' is unsatisfiable, with pre over

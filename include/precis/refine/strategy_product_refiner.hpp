@@ -15,7 +15,7 @@
 //    iterations before the drop (x <= n after n iterations of a counting loop: one
 //    predicate, and one more unrolling, per refinement), those of the suffix describe
 //    why the rest fails (Fig. 3.3: x > 1000 at the check, as in Fig. 3.4).
-//  * Never weaker than the explicit analysis (issue 10, item 4; see
+//  * Never weaker than the explicit analysis (see
 //    domains/product/strategy_product.hpp): when R_e refutes a path with a dropout, that
 //    is a refusal; after more refusals than the control's patience the dropout returns
 //    one level up (a limit escalation times larger), as an explicit increment.
@@ -52,7 +52,7 @@ class StrategyProductRefiner {
   using increment_type = ProductIncrement<LeveledVariables, PredicateSet>;
 
   // `solver`: the options of the suffix checks' solver; its deadline (the run's) ends a
-  // check that would outlive the run (issue 23; the limits sweep found one).
+  // check that would outlive the run (bench/limits_sweep.sh found one).
   StrategyProductRefiner(const Cfa& cfa, std::shared_ptr<StrategyControl> control, Re re, Rp rp,
                          Cvc5Options solver = {})
       : cfa_(&cfa),

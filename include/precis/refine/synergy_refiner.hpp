@@ -1,6 +1,6 @@
 #pragma once
 // The synergy refinement (synergy paper, Alg. 2, localized, with the thresholds of
-// section 4.2.3 and Alg. 3; issue 12, items 2-3) for SynergyAnalysis
+// section 4.2.3 and Alg. 3) for SynergyAnalysis
 // (domains/predicate/synergy_analysis.hpp). For an abstract error path:
 //
 //  ST    SpuriousTransition (Alg. 2, lines 9-14): Definition 6 over every completion of
@@ -17,7 +17,7 @@
 //        predicates Pi(T)). NewSP also gives transition i the cluster sigma_SP(t_i): the
 //        predicates of the interpolants at its source and its target (old and new).
 //
-// Configurations (issue 12, item 4), all over the one SynergyAnalysis:
+// Configurations (the paper's WP, NewST, NewSP, NewST+NewSP), all over the one SynergyAnalysis:
 //   new_st = new_sp = false: Cartesian only (the paper's WP; equal to PredCart),
 //   new_st: NewST, new_sp: NewSP, both: NewST+NewSP. (Boolean only is PredBool.)
 //

@@ -1,5 +1,5 @@
 #pragma once
-// Escalating value limits for an explicit analysis in a product (issue 10, item 4: the
+// Escalating value limits for an explicit analysis in a product (the
 // product never loses what its explicit component proves alone).
 //
 // ExplicitAnalysis with a value limit stops tracking a variable on a path once it has

@@ -7,13 +7,13 @@
 // precis `/` and `mod` are SMT-LIB `div` and `mod` (both Euclidean, as the .cfa
 // format defines them) and `rem` is ite(b >= 0, mod(a, b), -mod(a, b)).
 //
-// Issue 3 measured that a few dense LIA queries never finish with the default options
-// but do with `dio-solver=false` or `simplification=none`. So every check has a time
+// Measured: a few dense LIA queries never finish with the default options but do
+// with `dio-solver=false` or `simplification=none`. So every check has a time
 // limit (`tlimit-per`), and a check that answers unknown is repeated once on a fresh
 // solver created with those options (cvc5 accepts them only before first use), into
 // which the current assertion frames are replayed. Statistics are per instance.
 //
-// Issue 7: every call runs under the run's remaining time (Cvc5Options::deadline): its
+// Every call runs under the run's remaining time (Cvc5Options::deadline): its
 // limit is min(own limit, time left), and a call that gives no answer because the
 // deadline came throws precis::limit_reached (CEGAR reports "time limit of N s
 // reached"), never "unknown". Measured on cvc5 1.0.3: `tlimit-per` may be changed
@@ -285,9 +285,9 @@ class Cvc5Solver {
     return r;
   }
 
-  // Opt-in, experimental (issue 3: syntax-guided, slow, may not terminate on
+  // Opt-in, experimental (syntax-guided, slow, may not terminate on
   // divisibility). Bounded by tlimit-per (interpolation_timeout_ms min'd with the
-  // deadline; issue 7 measured that `tlimit` does not bound it). a /\ b must be unsat.
+  // deadline; measured: `tlimit` does not bound it). a /\ b must be unsat.
   std::optional<Term> interpolate(Term a, Term b) {
     require_bool(a);
     require_bool(b);
@@ -414,7 +414,7 @@ class Cvc5Solver {
     return SatResult::Unknown;
   }
 
-  // cvc5 1.0.3 accepts a new tlimit-per between calls (measured; issue 7).
+  // cvc5 1.0.3 accepts a new tlimit-per between calls (measured).
   static void set_time_limit(Engine& e, std::uint64_t ms) {
     if (e.time_limit_ms == ms) return;
     e.solver->setOption("tlimit-per", std::to_string(ms));
@@ -493,7 +493,7 @@ class Cvc5Solver {
   cvc5::Term translate(Engine& e, Term t) {
     if (auto it = e.cache.find(t); it != e.cache.end()) return it->second;
     // A huge formula (a flat disjunction of 365,000 equalities) takes seconds to
-    // translate: the run's deadline is polled every 4,096 new terms (issue 23).
+    // translate: the run's deadline is polled every 4,096 new terms.
     if ((++e.translated & 4095U) == 0) opts_.deadline.check();
     cvc5::Solver& s = *e.solver;
     using K = cvc5::Kind;

@@ -1,5 +1,5 @@
 #pragma once
-// A SAFE certificate checked by the solver (issue 11, item 4; the VINTA paper's safe
+// A SAFE certificate checked by the solver (the VINTA paper's safe
 // inductive invariant, section 3): a formula inv(l) over the program variables for
 // every location l is a certificate of safety when
 //   initiation   inv(init) holds for every state (the initial location is unconstrained),
@@ -58,7 +58,7 @@ using EdgeProof = std::function<bool(Loc, std::size_t, CfaEdge, const Infeasible
 
 namespace detail {
 
-// One edge's consecution query cut down to what the edge can change (issue 23: the
+// One edge's consecution query cut down to what the edge can change (measured: the
 // certificate of an interval or congruence invariant over 100 variables cost 100x its
 // analysis). The conjuncts of `to` that `from` also has and the edge does not write hold
 // by the frame rule and are not asked; the others are asked over the conjuncts of `from`
@@ -219,7 +219,7 @@ inline bool block_consecution(SsaVars& ssa, BlockFormulaEncoder& enc, Cvc5Solver
 }
 
 // The same certificate over a cutpoint graph (cfa/block_encoding.hpp; VINTA's SAFE
-// answer, issue 11 item 4): inv(h) is given at the abstraction points only, and
+// answer): inv(h) is given at the abstraction points only, and
 // consecution is checked per block: inv(entry) and [all paths of the block] and
 // not inv(exit)' is unsatisfiable (the block formula of smt/block_formula.hpp, so a block with
 // 2^k paths is one query). Blocks leaving a point whose invariant is false are skipped.

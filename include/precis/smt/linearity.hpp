@@ -1,5 +1,5 @@
 #pragma once
-// Linear integer arithmetic, as the solver's complete procedures see it (issue 7).
+// Linear integer arithmetic, as the solver's complete procedures see it.
 //
 // cvc5's quantifier elimination and the Farkas LP are complete for linear arithmetic
 // only; on a non-linear term (a product of two non-constants, a division by a
@@ -107,7 +107,7 @@ class LinearityCheck {
 inline bool is_nonlinear_node(Term t) { return LinearityCheck{}.nonlinear_node(t); }
 inline bool is_linear(Term t) { return LinearityCheck{}.linear(t); }
 
-// Linear arithmetic over array atoms (issue 26): the array subterms of t that
+// Linear arithmetic over array atoms (C arrays): the array subterms of t that
 // quantifier elimination may treat as opaque integer (or Boolean) constants, namely the
 // maximal Select terms and array equalities, which must mention none of `bound` (sorted).
 // exists x. phi(x, s) is (exists x. phi(x, y))[y := s] for such a term s. nullopt when

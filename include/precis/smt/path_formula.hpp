@@ -68,8 +68,8 @@ class SsaVars {
 
   // The deadline that shift() and unshift() poll while they rebuild a term (every
   // kPollNodes nodes): a guard or an invariant of hundreds of thousands of nodes takes
-  // a second to rebuild, and a refiner encodes it once per path it checks (issue 23:
-  // every phase ends by its own limit). Past it they throw limit_reached. The owner of
+  // a second to rebuild, and a refiner encodes it once per path it checks (every
+  // phase ends by its own limit). Past it they throw limit_reached. The owner of
   // the solver sets it (check_path_feasibility does, from its solver's deadline).
   void set_deadline(Deadline d) { deadline_ = std::move(d); }
   [[nodiscard]] const Deadline& deadline() const noexcept { return deadline_; }
@@ -200,7 +200,7 @@ inline Term encode_step(SsaVars& ssa, const Operation& op, std::vector<std::uint
 //
 // The index is stored per variable as the cuts where it changes (a step writes one
 // variable), so a path of n steps over m variables takes O(n + m) memory, not the
-// O(n * m) of one index vector per cut (issue 7: 20,000 steps over 20,000 variables
+// O(n * m) of one index vector per cut (measured: 20,000 steps over 20,000 variables
 // were 1.6 GB).
 struct PathFormula {
   std::vector<Term> steps;

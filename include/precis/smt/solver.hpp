@@ -70,7 +70,7 @@ struct SolverStats {
   }
 };
 
-// The time limit of one solver call (issue 7): the call's own limit `cap_ms` (0: none)
+// The time limit of one solver call: the call's own limit `cap_ms` (0: none)
 // min'd with the time left before the run's deadline. `by_deadline` says the deadline,
 // not the cap, bounds the call: a call that then runs out of time ran out of the run's
 // budget, and must end the run (limit_reached), not answer "unknown".
@@ -102,7 +102,7 @@ inline void throw_if_out_of_time(const Deadline& d, const CallLimit& l) {
     throw limit_reached(LimitKind::Time, d.reason);
 }
 
-// Admission near the deadline (issue 23). cvc5 1.0.3 looks at its time limit only once
+// Admission near the deadline. cvc5 1.0.3 looks at its time limit only once
 // its search runs: preprocessing, clausification and theory registration of a large
 // formula run to their end, past the run's deadline (measured: a flat disjunction of
 // 730,000 nodes took 8.5 s in one check under a limit of 5 s; a block formula of 30,000

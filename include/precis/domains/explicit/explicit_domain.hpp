@@ -122,7 +122,7 @@ class ExplicitState {
   std::unique_ptr<history_type> history_;
 };
 
-// The state as a formula over the program variables (a certificate disjunct, issue 13):
+// The state as a formula over the program variables (a certificate disjunct, certify/):
 // the conjunction of x = v over the variables with a known value; false for bottom.
 inline Term to_formula(const ExplicitState& s, ExprManager& em) {
   if (s.is_bottom()) return em.false_();

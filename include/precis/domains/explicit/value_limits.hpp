@@ -1,7 +1,7 @@
 #pragma once
 // Per-variable value limits with escalation, shared by an explicit analysis and its
-// refiner (product-abstraction paper, chapter 3; issue 10, item 4: a product must never
-// lose what its explicit component proves alone).
+// refiner (product-abstraction paper, chapter 3; a product must never lose what its
+// explicit component proves alone).
 //
 // A variable at level L may take base * escalation^L values before the explicit
 // analysis stops tracking it (and, in a product, predicates take over). When the

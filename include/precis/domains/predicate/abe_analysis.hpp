@@ -318,7 +318,7 @@ class AbePredicateAnalysis {
   }
 
   [[nodiscard]] const BlockOperator& block_operator() const { return *blocks_; }
-  // Certificates (issue 13) have invariants at the abstraction points only: a node
+  // Certificates (certify/) have invariants at the abstraction points only: a node
   // elsewhere holds a path formula over SSA copies, not a formula over the program
   // variables, and the checker proves consecution block by block instead.
   [[nodiscard]] const std::vector<bool>& certificate_points() const {
@@ -416,7 +416,7 @@ class AbePredicateAnalysis {
   AbeDomain domain_;
 };
 
-// A certificate disjunct (issue 13): the abstraction at an abstraction point; true
+// A certificate disjunct (certify/certificate.hpp): the abstraction at an abstraction point; true
 // elsewhere (those locations are not certificate points, see certificate_points()).
 inline Term to_formula(const AbeState& s, ExprManager& em) {
   return s.at_point ? to_formula(s.abstraction, em) : em.true_();

@@ -1,5 +1,5 @@
 #pragma once
-// Independent clusters of a conjunction, for Boolean predicate abstraction (issue 25).
+// Independent clusters of a conjunction, for Boolean predicate abstraction.
 //
 // The Boolean abstraction of a conjunction A /\ B whose parts share no variable, over
 // predicates each of which reads the variables of only one part, is the conjunction of

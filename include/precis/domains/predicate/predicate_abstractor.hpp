@@ -11,7 +11,7 @@
 //              feasibility check already rules out one of the two for every p);
 //   Boolean:   all-solutions enumeration over the predicate indicator terms, blocking
 //              the cube of each model, giving the strongest Boolean combination as a
-//              DNF; above a bound on |P| (issue 3: ~140 us per state) or on the number of
+//              DNF; above a bound on |P| (measured: ~140 us per state) or on the number of
 //              cubes, or if the solver answers unknown, it falls back to Cartesian.
 // Everything runs on one incremental solver (push / check / pop), and posts are cached
 // by (state, operation, predicate set). A solver `unknown` only ever loses information
@@ -150,7 +150,7 @@ class PredicateAbstractor {
     const auto t0 = std::chrono::steady_clock::now();
     bool r = false;
     {
-      // A frame that pops even when the check throws limit_reached (issue 7).
+      // A frame that pops even when the check throws limit_reached (the run's deadline).
       SolverScope<Cvc5Solver> scope(solver_);
       solver_.assert_(formula(a, std::nullopt));
       solver_.assert_(ssa_.ssa().not_(formula(b, std::nullopt)));

@@ -103,7 +103,7 @@ class PredicateState {
   // Absorption and resolution to a fixpoint, in O(n log n * L) per round (n cubes of
   // at most L literals; a round is linear but for the absorption's pairwise filter):
   // Boolean abstraction by clusters makes products of thousands of cubes, where the
-  // quadratic rescans this replaced took most of the run (issue 25, perf).
+  // quadratic rescans this replaced took most of the run.
   void simplify() {
     for (;;) {
       std::sort(cubes_.begin(), cubes_.end());
@@ -248,7 +248,7 @@ inline std::string to_string(const PredicateState& s, const ExprManager& em) {
   return out;
 }
 
-// The state as a formula over the program variables (a certificate disjunct, issue 13):
+// The state as a formula over the program variables (a certificate disjunct, certify/):
 // its DNF over the predicates themselves (not the solver's SSA copies).
 inline Term to_formula(const PredicateState& s, ExprManager& em) {
   std::vector<Term> ds;

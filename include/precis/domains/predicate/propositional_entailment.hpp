@@ -1,7 +1,7 @@
 #pragma once
 // Entailment between predicate states (DNFs over predicates) with the predicates as
 // propositional variables: what BDDs give CPAchecker's predicate analysis for free,
-// decided here on the DNFs precis keeps (issue 25). A "yes" is a proof of implication
+// decided here on the DNFs precis keeps. A "yes" is a proof of implication
 // modulo any theory. A "no" is exact when the cubes of the left side are satisfiable
 // and leave free only predicates that are free in the theory too, which holds for the
 // exact Boolean abstractions of one location (predicate_abstractor.hpp); elsewhere the

@@ -1,5 +1,5 @@
 #pragma once
-// Synergy (synergy paper, sections 3-3.3; issue 12, item 1): predicate abstraction that
+// Synergy (synergy paper, sections 3-3.3): predicate abstraction that
 // is fast (Cartesian) by default and precise (Boolean, all-solutions: the paper's
 // SATQE) only on the edges and predicate clusters where refinement asked for it.
 //
@@ -14,7 +14,7 @@
 // order), found from an EdgeRef through the address of its operation (stable while
 // the CFA lives). The precise posts are cached by the abstractor per (pre-state,
 // operation, cluster): the operation is the edge's, so this is the cache per (edge,
-// cluster, pre-state) that the issue asks for (edges with equal operations share it).
+// cluster, pre-state) of Alg. 2's localized abstraction (edges with equal operations share it).
 //
 // For CEGAR's pivot (algorithms/cegar.hpp compares next.at(l) with the precision a node
 // was created with) at(l) is a view of the predicates at l and the clusters of the

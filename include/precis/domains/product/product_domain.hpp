@@ -47,7 +47,7 @@ concept PartWithFormula = requires(const E& e, ExprManager& m) {
 };
 }  // namespace detail
 
-// A certificate disjunct (issue 13): the conjunction of the parts' formulas.
+// A certificate disjunct (certify/certificate.hpp): the conjunction of the parts' formulas.
 template <class... Es>
 requires(detail::PartWithFormula<Es>&&...) Term
     to_formula(const ProductState<Es...>& s, ExprManager& em) {
@@ -393,7 +393,7 @@ class ProductDomain {
     return out;
   }
 
-  // Certificates (issue 13): a location is a certificate point when every component
+  // Certificates (certify/): a location is a certificate point when every component
   // has a formula over the program variables there (ABE components only at their
   // abstraction points); nullopt when every location is one.
   [[nodiscard]] std::optional<std::vector<bool>> certificate_points() const {

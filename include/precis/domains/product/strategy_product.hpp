@@ -24,7 +24,7 @@
 //   precis::StrategyProductRefiner refiner(cfa, control);
 //   precis::CEGAR<decltype(analysis), decltype(refiner)> cegar(cfa, opts, analysis, refiner);
 //
-// Never weaker than the explicit analysis (issue 10, item 4). A counting loop
+// Never weaker than the explicit analysis. A counting loop
 // (x := 0; while (x < 1000) x := x + 1; assert x = 1000) has 1001 values of x on one
 // path: PATH and ARG drop x at any small k, and predicate refinement then unrolls the
 // loop (each infeasible path exits the loop after n iterations; its interpolants say
@@ -215,7 +215,7 @@ namespace strategy_detail {
 struct NoMemo {
   friend bool operator==(const NoMemo&, const NoMemo&) = default;
 };
-// Memos record the search, not the program state: true in a certificate (issue 13).
+// Memos record the search, not the program state: true in a certificate (certify/).
 inline Term to_formula(const NoMemo&, ExprManager& em) { return em.true_(); }
 
 // A component outside the lattice: leq always holds, so covering and merge ignore it.
@@ -291,7 +291,7 @@ inline std::size_t on_path_with(VarId v, const PathValues& m,
 // Alg. 1: the successors of one state count. A deterministic assignment has one
 // successor, so Alg. 1 alone never drops a loop counter, and a loop up to a havocked
 // bound unrolls for ever (the explicit analysis' weakness, where predicates would
-// succeed: never weaker than predicates, issue 10 item 4). So a variable is also
+// succeed, and the product must be no weaker than predicates alone). So a variable is also
 // dropped once it has more than path_factor times its limit of values on one path
 // (at k = 1, 64: the value limit of today's expl+pred).
 struct StateStrategy {

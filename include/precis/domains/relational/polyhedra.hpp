@@ -45,7 +45,8 @@
 // has 2^n vertices); chains of difference constraints stay small (bench/
 // polyhedra_bench.cpp). A bound (hash, intervals of atoms) is one scan of the generators.
 //
-// Limits (issue 23: every phase stops by itself at the run's time limit; issue 24).
+// Limits (every phase of a run stops by itself at the run's time limit, and elements stay
+// small enough for that).
 //  - Time: with set_deadline(d), every operation runs under a PplDeadlineGuard
 //    (ppl_limits.hpp), so PPL's conversion polls d and the operation throws
 //    precis::limit_reached once d has passed. The element being computed is then lost,

@@ -1,6 +1,6 @@
 #pragma once
-// The run's deadline inside the Parma Polyhedra Library (issue 23's rule that every phase
-// stops by itself at the time limit, applied to a single PPL operation, which can take
+// The run's deadline inside the Parma Polyhedra Library (the rule that every phase of a
+// run stops by itself at the time limit, applied to a single PPL operation, which can take
 // minutes: the join of two boxes of 16 bounded variables converts 2 * 2^16 vertices).
 //
 // PPL's expensive loops (the Chernikova conversion between constraints and generators,
