@@ -13,8 +13,9 @@ endif()
 if(all MATCHES "AddressSanitizer|runtime error:|Segmentation|terminate called")
   message(FATAL_ERROR "crash or sanitizer report:\n${all}")
 endif()
-# Issue 23: a run the watchdog ends is a defect of the phase that overran its limit (not
-# checked for the sanitized build, whose instrumentation slows every phase).
+# Every phase ends by its own limit: a run the watchdog ends is a defect of the phase
+# that overran it (not checked for the sanitized build, whose instrumentation slows
+# every phase).
 if(err MATCHES "stopped by the watchdog" AND NOT CLI MATCHES "-san$")
   message(FATAL_ERROR "the watchdog ended the run:\n${err}")
 endif()
