@@ -22,7 +22,7 @@ fi
 step() { echo; echo "== $* ($(date +%T))"; }
 # Ninja (Debian's ninja-build, installed by setup.sh) schedules the whole build as one
 # graph: CI's cold GCC build took 11.7 minutes with it and 17.2 with make (bench/README.md,
-# "CI's time, fourteenth session"). CMAKE_GENERATOR, when set, decides instead, and a
+# "CI's time"). CMAKE_GENERATOR, when set, decides instead, and a
 # build folder keeps the generator it was first configured with.
 generator() {
   if [ -z "${CMAKE_GENERATOR:-}" ] && command -v ninja >/dev/null 2>&1 &&

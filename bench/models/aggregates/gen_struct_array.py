@@ -1,8 +1,7 @@
 #!/usr/bin/env python3
 """An array of N structs filled in a loop and read at a nondeterministic index: how the
-leaf-wise encoding of aggregates grows with N (bench/README.md, "Structs, aggregates and
-the heap at 10x and 100x"). A variable-index access is an ite over N leaves, a write N
-guarded assignments.
+leaf-wise encoding of aggregates grows with N (bench/README.md, "Structs and the heap").
+A variable-index access is an ite over N leaves, a write N guarded assignments.
 
 usage: gen_struct_array.py N [safe|unsafe] > struct_array_N.c
 """

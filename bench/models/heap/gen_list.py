@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """A list of N nodes built by N malloc call sites (unrolled), walked and summed: how the
-heap encoding grows with the number of allocation sites (bench/README.md, "The heap at
-10x and 100x"). Every site's objects are candidates of every `q->v`, so the CFA grows
+heap encoding grows with the number of allocation sites (bench/README.md, "Structs and
+the heap"). Every site's objects are candidates of every `q->v`, so the CFA grows
 with N x objects per site.
 
 usage: gen_list.py N [safe|unsafe] > list_N.c
