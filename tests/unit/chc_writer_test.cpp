@@ -47,7 +47,7 @@ bool under_ci() {
 
 // Whether the z3 part of a test can run. Without z3: a failure under CI, else a message
 // that the part is skipped (doctest has no run-time skip; the message is the record).
-bool z3_or_skip(const char* part) {
+bool z3_or_skip(const std::string& part) {
   if (z3_available()) return true;
   if (under_ci()) {
     FAIL_CHECK("no `z3` binary on PATH under CI (scripts/setup.sh installs it): " << part
