@@ -1,4 +1,4 @@
-// VINTA (issue 11): abstract interpretation over the cutpoint graph refined by DAG
+// VINTA: abstract interpretation over the cutpoint graph refined by DAG
 // interpolants. The paper's Fig. 2 (DAGGER's example) and the situation of its Fig. 5,
 // a disjunctive invariant that only BOXES expresses, an error after seven iterations of
 // an unbounded loop, and every small model with a known verdict: no wrong answer, every
@@ -125,6 +125,7 @@ TEST_CASE("vinta: an error after seven iterations is found and replayed") {
 
 TEST_CASE("vinta: every box and Theta model, no wrong verdict") {
   std::size_t decided = 0, total = 0;
+  std::vector<std::string> undecided;
   const std::vector<std::string> dirs{std::string(PRECIS_TEST_MODELS) + "/box/",
                                       std::string(PRECIS_TASKS) + "/theta/"};
   for (const std::string& dir : dirs) {
@@ -139,14 +140,23 @@ TEST_CASE("vinta: every box and Theta model, no wrong verdict") {
         const VerificationResult r =
             boxes ? vinta(cfa, BoxesDomain{}, VintaRefinement::Vinta, 5).result
                   : vinta(cfa, BoxDomain{}, VintaRefinement::Vinta, 5).result;
-        if (r.verdict == Verdict::Unknown) continue;
-        ++decided;
-        CHECK(r.verdict == (c.verdict == "SAFE" ? Verdict::Safe : Verdict::Unsafe));
+        INFO(r.reason);
+        // The opposite of the known verdict is never right; UNKNOWN says why.
+        CHECK(r.verdict != (c.verdict == "SAFE" ? Verdict::Unsafe : Verdict::Safe));
+        if (r.verdict == Verdict::Unknown) {
+          CHECK_FALSE(r.reason.empty());
+          undecided.push_back(c.name + (boxes ? " (boxes)" : " (box)"));
+          continue;
+        }
+        ++decided;  // an UNSAFE's counterexample was replayed by vinta() above
       }
     }
   }
   MESSAGE("vinta decided " << decided << " of " << total << " runs");
-  CHECK(decided * 2 >= total);
+  for (const auto& u : undecided) MESSAGE("undecided: " << u);
+  // Every run decides: all 32 (16 models, box and boxes) took 3 s together on the 2-core
+  // machine, and each has 5 s; a model that VINTA stops deciding is a change to look at.
+  CHECK(undecided.empty());
 }
 
 }  // namespace vinta_test
