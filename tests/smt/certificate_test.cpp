@@ -1,4 +1,4 @@
-// SAFE certificates (issue 13): read off the final ARG of every CEGAR analysis, proved by
+// SAFE certificates: read off the final ARG of every CEGAR analysis, proved by
 // the independent checker; broken certificates (a disjunct dropped, an edge's
 // consecution violated, a partial certificate between points) are rejected with the
 // right edge named.
@@ -157,6 +157,36 @@ TEST_CASE("certificate: invariants at some points only are checked block by bloc
   REQUIRE(bad.from);
   CHECK(cfa.name(*bad.from) == "H");
   CHECK(cfa.name(*bad.to) == "ERR");
+}
+
+TEST_CASE("certificate: a partial certificate that leaves the loop head out is rejected") {
+  // Points at L0, B (in the loop body, with its true invariant 0 <= x < 10) and ERR, but
+  // not at the loop head H: the blocks are loop-free only if the checker cuts the loop at
+  // H, where the certificate says nothing, so H must count as true, and a block from H
+  // fails (H -> B: x < 10 does not give 0 <= x; H -> X -> ERR: x > 10 is possible). A
+  // checker that followed blocks from the given points only would accept an invariant
+  // that never mentions the loop head.
+  Cfa cfa = counter();
+  ExprManager& em = *cfa.expr_manager();
+  const Term X = em.var(0);
+  Certificate c;
+  c.point.assign(cfa.num_locations(), false);
+  c.disjuncts.assign(cfa.num_locations(), {});
+  for (const char* p : {"L0", "B", "ERR"}) c.point[loc(cfa, p)] = true;
+  c.disjuncts[loc(cfa, "L0")] = {em.true_()};
+  c.disjuncts[loc(cfa, "B")] = {em.and_(em.le(em.int_val(0), X), em.lt(X, em.int_val(10)))};
+  const CertificateCheck bad = check_certificate(cfa, c);
+  CHECK_FALSE(bad.valid);
+  CHECK(bad.kind == "consecution");
+  REQUIRE(bad.from);
+  REQUIRE(bad.to);
+  CHECK(cfa.name(*bad.from) == "H");
+  CHECK((cfa.name(*bad.to) == "B" || cfa.name(*bad.to) == "ERR"));
+  // The same with the head's invariant added is a proof.
+  c.point[loc(cfa, "H")] = true;
+  c.disjuncts[loc(cfa, "H")] = {em.and_(em.le(em.int_val(0), X), em.le(X, em.int_val(10)))};
+  const CertificateCheck ok = check_certificate(cfa, c);
+  CHECK_MESSAGE(ok.valid, ok.failure);
 }
 
 TEST_CASE("certificate: read off the ARG of explicit, predicate, ABE and product CEGAR") {
