@@ -323,36 +323,4 @@ TEST_CASE("predicate: extract_predicates whole / conjuncts / atoms") {
   CHECK(extract_predicates(em, em.false_(), PredicateSplit::Whole).empty());
 }
 
-namespace {
-
-// One post of each mode over n predicates v0 <= k (k < n) after v0 := v1 + 1 from top:
-// every predicate undecided, n + 1 consistent valuations. Returns microseconds per post (no cache).
-double post_cost(AbstractionMode m, std::size_t n) {
-  auto em = std::make_shared<ExprManager>();
-  std::vector<VarId> vs;
-  for (std::size_t i = 0; i < 8; ++i) vs.push_back(em->declare("v" + std::to_string(i), Type::Int));
-  PredicateSet preds;
-  for (std::size_t i = 0; preds.size() < n; ++i)
-    preds.insert(em->le(em->var(vs[0]), em->int_val(static_cast<std::int64_t>(i))));
-  PredicateOptions o;
-  o.cache = false;
-  o.boolean_max_predicates = 64;
-  o.boolean_max_cubes = 1u << 20;
-  PredicateAbstractor abs(em, o);
-  Operation op = Assign{vs[0], em->add(em->var(vs[1]), em->int_val(1))};
-  const int reps = 3;
-  auto t0 = std::chrono::steady_clock::now();
-  for (int r = 0; r < reps; ++r) (void)abs.post(PredicateState::top(), op, preds, m);
-  return std::chrono::duration<double, std::micro>(std::chrono::steady_clock::now() - t0).count() /
-         reps;
-}
-
-}  // namespace
-
-TEST_CASE("predicate: cost of one abstract post at 4 / 16 / 64 predicates" * doctest::skip()) {
-  for (std::size_t n : {4u, 16u, 64u})
-    MESSAGE(n << " predicates: cartesian " << post_cost(AbstractionMode::Cartesian, n)
-              << " us, boolean " << post_cost(AbstractionMode::Boolean, n) << " us");
-}
-
 }  // namespace predicate_domain_test
