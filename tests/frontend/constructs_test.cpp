@@ -96,7 +96,7 @@ TEST_CASE("__VERIFIER_nondet_T is a havoc in T's range - __VERIFIER_assume an as
   CHECK(has_op(cfa, "assume 0 <= main::u and main::u <= 4294967295"));
   CHECK(has_op(cfa, "assume (-128) <= main::c and main::c <= 127"));
   CHECK(has_op(cfa, "assume main::x > 5"));
-  // Witnesses (issue 13) name the function of each such havoc; the first one starts in
+  // Witnesses name the function of each such havoc; the first one starts in
   // main's inlined instance, so that its variable has a source name there.
   std::map<std::string, std::string> called;
   for (auto e : cfa.edges())

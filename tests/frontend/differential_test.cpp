@@ -914,7 +914,7 @@ int main() { before = 1; stop(0); after = 1; return 0; }
                {{"int", "before"}, {"int", "after"}});
 }
 
-// ---- bit operations, generated (issue 26) -----------------------------------------------
+// ---- bit operations, generated -----------------------------------------------
 // For every integer type: & | ^ ~ << >> and their compound assignments on operands that
 // cover 0, +-1, the extremes and bit patterns, each result kept in a long long global.
 // Operations with undefined behaviour are left out (a shift count outside the promoted

@@ -80,7 +80,7 @@ inline RunResult run(const Cfa& cfa, std::size_t max_steps = 1000000) {
   RunResult r;
   const ExprManager& em = cfa.exprs();
   r.values.assign(em.num_vars(), std::nullopt);
-  // Array variables (issue 26): known once assigned (a constant array, stores); after a
+  // Array variables: known once assigned (a constant array, stores); after a
   // havoc, the cells stored since are known and the others unknown.
   std::map<VarId, ArrayValue> arrays;
   std::set<VarId> unknown_arrays;

@@ -1,4 +1,4 @@
-// precis::c::read_task on the task-definition formats SV-COMP has used (issue 22):
+// precis::c::read_task on the task-definition formats SV-COMP has used:
 // 1.0 (no options: C, ILP32), 1.1 (options language and data_model) and 2.0 are read;
 // any other version is an input error at the version's position.
 

@@ -44,7 +44,7 @@ options:
 }
 
 // precis checks unreach-call: a task with only other properties (or none) is
-// unsupported, never verified for reachability (issue 7).
+// unsupported, never verified for reachability.
 TEST_CASE("read_task: a task without unreach-call is unsupported") {
   auto check_unsupported = [](const std::string& path, const std::string& names, std::size_t line) {
     try {

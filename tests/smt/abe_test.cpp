@@ -1,4 +1,4 @@
-// Predicate abstraction with adjustable-block encoding (issue 8): verdicts equal to the
+// Predicate abstraction with adjustable-block encoding: verdicts equal to the
 // single-edge Boolean analysis, abstraction counts constant in the branching of a loop
 // body (ABE) against growing (SBE), disjunctive block formulas refuted with interpolants
 // that an independent solver checks, and a counterexample through a block of 2^10 paths

@@ -1,5 +1,5 @@
 // Abstract interpretation with widening over Box and Boxes, and the solver-checked
-// certificate (issue 11: ai-box / ai-boxes, items 3-4 without refinement).
+// certificate.
 #include <doctest/doctest.h>
 
 #include <string>

@@ -1,4 +1,4 @@
-// The array sort (issue 26): select, store and constant arrays in the term language, the
+// The array sort: select, store and constant arrays in the term language, the
 // evaluators, the concrete interpreter (array inputs, in-place stores), cvc5 (models of
 // arrays) and quantifier elimination with array atoms.
 

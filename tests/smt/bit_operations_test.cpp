@@ -1,6 +1,6 @@
 // The solver's encoding of iand_k and pow2 (smt/cvc5_solver.hpp: bit expansion in
 // linear arithmetic) agrees with the evaluators, and decides the C facts the front end
-// relies on (issue 26).
+// relies on.
 
 #include <doctest/doctest.h>
 

@@ -1,4 +1,4 @@
-// The domain tutorial (issue 24, docs/new-domain.md): a congruence domain written outside
+// The domain tutorial (docs/new-domain.md): a congruence domain written outside
 // the library (examples/domains/congruence.hpp) runs under abstract interpretation, VINTA
 // and CEGAR (through DomainAnalysis, cpa/domain_analysis.hpp) with no edit to the library.
 // Its lattice and hashing laws and the soundness of its transfer function are checked by

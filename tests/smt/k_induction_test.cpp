@@ -1,4 +1,4 @@
-// k-induction (issue 25): a model that needs k >= 2 (not 1-inductive), one that needs an
+// k-induction: a model that needs k >= 2 (not 1-inductive), one that needs an
 // invariant from the abstract interpreter (not k-inductive for any k without it), the base
 // case finding a bug (replayed), and the k-inductive certificate checker rejecting wrong
 // certificates: a k too small, a wrong invariant, a claim that is false.

@@ -68,7 +68,7 @@ std::string limit_reason(F&& f) {
   return {};
 }
 
-// The ten-line hang of issue 7 (`assume(b == 3); if (a % b > 2) reach_error();`) and
+// The ten-line hang (`assume(b == 3); if (a % b > 2) reach_error();`) and
 // its variants, in .cfa: `mod` and `/` are Euclidean, so a mod 3 <= 2 and
 // (a / 3) * 3 <= a: both SAFE.
 const char* const mod_model = R"(
@@ -270,7 +270,7 @@ TEST_CASE("limits: QE is declined on non-linear input and exact on linear input"
   o.deadline = deadline_in(std::chrono::seconds(60));
   Cvc5Solver s(em, o);
   const std::vector<VarId> qa{a};
-  // exists a. a mod b > 2: cvc5 never returned (issue 7); now declined at once.
+  // exists a. a mod b > 2: cvc5 never returned; now declined at once.
   CHECK_FALSE(s.eliminate_exists(qa, em.gt(em.mod(em.var(a), em.var(b)), em.int_val(2))));
   CHECK_FALSE(s.eliminate_exists(qa, em.gt(em.mul(em.var(a), em.var(b)), em.int_val(2))));
   CHECK(s.stats().qe_declined == 2);
@@ -366,7 +366,7 @@ TEST_CASE("limits: constants make a non-linear path linear, and the sequence sta
   CHECK(why.find("declined") != std::string::npos);
 }
 
-TEST_CASE("limits: the non-linear hang of issue 7 ends with a right verdict") {
+TEST_CASE("limits: the non-linear hang ends with a right verdict") {
   struct Case {
     const char* name;
     const char* text;

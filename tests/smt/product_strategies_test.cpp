@@ -1,5 +1,5 @@
 // The explicit x predicate product with value enumeration and the STATE / PATH / ARG
-// strategies (product-abstraction paper, chapter 3; issue 10).
+// strategies (product-abstraction paper, chapter 3).
 #include <doctest/doctest.h>
 
 #include <algorithm>

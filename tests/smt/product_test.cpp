@@ -77,7 +77,7 @@ TEST_CASE("the value limit hands a counting loop over to predicates") {
 }
 
 TEST_CASE("escalating value limits: expl+pred is never weaker than expl on a counter") {
-  // x counts to 1000 and is checked (issue 10, item 4). A fixed limit of 64 cuts x off
+  // x counts to 1000 and is checked. A fixed limit of 64 cuts x off
   // and predicate refinement unrolls the loop; with the ValueLimitRefiner the predicates
   // get one round (patience 1), then each explicit refutation that needs x raises x's
   // limit (64 -> 512 -> 4096) and the ARG is rebuilt.

@@ -1,4 +1,4 @@
-// Synergy groundwork (issue 12): the spurious-transition check of Definition 6, the
+// Synergy groundwork: the spurious-transition check of Definition 6, the
 // per-edge cluster precision, the Cartesian-meet-Boolean post, and CEGAR over the
 // synergy analysis with the predicate refiner (no clusters: it behaves as PredCart).
 

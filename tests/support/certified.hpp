@@ -1,5 +1,5 @@
 #pragma once
-// Every SAFE a model suite gets is certified (issue 13): the certificate read off the
+// Every SAFE a model suite gets is certified: the certificate read off the
 // final ARG must pass the independent checker. A failure is a soundness bug of the
 // analysis, so it fails the test (the verdict becomes UNKNOWN as the CLI reports it).
 

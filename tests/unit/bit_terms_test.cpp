@@ -1,4 +1,4 @@
-// The bit operations of the term language (issue 26): iand_k and pow2 in the int64 and
+// The bit operations of the term language: iand_k and pow2 in the int64 and
 // exact evaluators, the .cfa syntax, rewriting, and the interval transfer functions.
 
 #include <doctest/doctest.h>

@@ -1,4 +1,4 @@
-// Interval, Box and Boxes (issue 11, item 1; VINTA paper sections 4.2 and 5).
+// Interval, Box and Boxes (VINTA paper sections 4.2 and 5).
 
 #include <doctest/doctest.h>
 

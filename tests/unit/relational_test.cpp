@@ -1,4 +1,4 @@
-// Zones and octagons (issue 24, items 1-2): lattice and hashing laws, brute-force
+// Zones and octagons: lattice and hashing laws, brute-force
 // soundness of every transfer against the concrete evaluator, exactness where the
 // domain can express the constraint, closure, and the abstract interpreter on loops
 // whose proofs need a relation.

@@ -1,4 +1,4 @@
-// Sequential composition and the portfolio's choice (issue 14): stage order, budgets,
+// Sequential composition and the portfolio's choice: stage order, budgets,
 // evidence, and the program features the rule table reads.
 #include <doctest/doctest.h>
 
@@ -202,7 +202,7 @@ TEST_CASE("portfolio: program features and the rule they select") {
   CHECK(f.nonlinear);
   const PortfolioChoice c = choose_stages(f);
   REQUIRE(c.stages.size() == 7);
-  // A loop over arithmetic: intervals with congruences, then the polyhedra AI (issue 24),
+  // A loop over arithmetic: intervals with congruences, then the polyhedra AI,
   // each with a small share and an absolute cap; octagons for a tool without polyhedra.
   CHECK(c.stages[0].analysis == "ai-cong");
   CHECK(c.stages[0].max_seconds == doctest::Approx(kAiCongMaxSeconds));
@@ -214,7 +214,7 @@ TEST_CASE("portfolio: program features and the rule they select") {
   CHECK(c.stages[2].share == doctest::Approx(kSimShare));
   CHECK(c.stages[2].max_seconds == doctest::Approx(kSimMaxSeconds));
   CHECK(c.stages[3].analysis == "expl+pred-abe");
-  // BMC second among the refining stages, for bugs deep in a state machine (issue 25).
+  // BMC second among the refining stages, for bugs deep in a state machine.
   CHECK(c.stages[4].analysis == "bmc");
   CHECK(c.stages[4].share == doctest::Approx(0.5));
   CHECK(c.stages.back().analysis == "vinta-box");
