@@ -1,4 +1,4 @@
-// --data-model (issue 22): long has 32 bits under ILP32 (the default for a bare .c, as
+// --data-model: long has 32 bits under ILP32 (the default for a bare .c, as
 // SV-COMP's C tasks) and 64 under LP64: the value 2^32 converted to long is 0 only under
 // ILP32, so the error is reachable only there.
 void reach_error(void) {}

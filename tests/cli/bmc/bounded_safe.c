@@ -1,4 +1,4 @@
-// issue 25: every execution ends within a bounded number of steps: bmc proves it SAFE with a
+// Every execution ends within a bounded number of steps: bmc proves it SAFE with a
 // bounded certificate (an array of 4 structs filled by a loop of constant bound).
 void reach_error(void);
 extern int __VERIFIER_nondet_int(void);

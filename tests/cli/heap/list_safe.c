@@ -1,4 +1,4 @@
-// issue 26: a list of three malloc'd nodes and a calloc'd array.
+// A list of three malloc'd nodes and a calloc'd array.
 #include <stdlib.h>
 void reach_error(void);
 extern int __VERIFIER_nondet_int(void);

@@ -1,4 +1,4 @@
-// issue 26: the unsafe variant of list_safe.c (the sum is 3).
+// The unsafe variant of list_safe.c (the sum is 3).
 #include <stdlib.h>
 void reach_error(void);
 extern int __VERIFIER_nondet_int(void);

@@ -1,4 +1,4 @@
-// issue 26: a list of any length: more nodes than a site's objects, so no proof (UNKNOWN).
+// A list of any length: more nodes than a site's objects, so no proof (UNKNOWN).
 #include <stdlib.h>
 void reach_error(void);
 extern int __VERIFIER_nondet_int(void);

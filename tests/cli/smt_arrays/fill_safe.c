@@ -1,4 +1,4 @@
-// A large array (one SMT array, issue 26) filled up to a nondeterministic bound; the cell
+// A large array (one SMT array) filled up to a nondeterministic bound; the cell
 // read after the loop holds what the loop wrote there.
 extern void reach_error(void);
 extern int __VERIFIER_nondet_int(void);

@@ -1,4 +1,4 @@
-// issue 26: arrays of structs, array members, 2-D arrays, struct pointer steps, a malloc'd array of structs.
+// Arrays of structs, array members, 2-D arrays, struct pointer steps, a malloc'd array of structs.
 #include <stdlib.h>
 void reach_error(void);
 extern int __VERIFIER_nondet_int(void);

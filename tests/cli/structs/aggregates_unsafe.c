@@ -1,4 +1,4 @@
-// issue 26: the unsafe variant of aggregates_safe.c: with i = 1 the two y sum to 106.
+// The unsafe variant of aggregates_safe.c: with i = 1 the two y sum to 106.
 #include <stdlib.h>
 void reach_error(void);
 extern int __VERIFIER_nondet_int(void);

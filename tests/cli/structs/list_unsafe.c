@@ -1,4 +1,4 @@
-// issue 26: a linked list of static nodes walked through struct pointers.
+// A linked list of static nodes walked through struct pointers.
 void reach_error(void);
 extern int __VERIFIER_nondet_int(void);
 struct node { int v; struct node *next; };

@@ -1,4 +1,4 @@
-// issue 26: struct members, copies, initializers, pointers to structs and to members, a
+// Struct members, copies, initializers, pointers to structs and to members, a
 // struct passed by value, a pointer chosen by a nondeterministic value.
 extern int __VERIFIER_nondet_int(void);
 void reach_error(void);

@@ -1,4 +1,4 @@
-// issue 26: the unsafe variant of members_safe.c: pick may point to u (u.y + v.y == 7).
+// The unsafe variant of members_safe.c: pick may point to u (u.y + v.y == 7).
 extern int __VERIFIER_nondet_int(void);
 void reach_error(void);
 struct P { int x; int y; };
