@@ -19,7 +19,7 @@
 #include "precis/cfa/strengthen.hpp"
 #include "precis/domains/relational/octagon.hpp"
 #include "precis/domains/relational/zone.hpp"
-#include "precis/smt/invariant_check.hpp"
+#include "precis/certify/invariant_check.hpp"
 #include "run_support.hpp"
 #endif
 

@@ -204,7 +204,7 @@ Outcome run_product(const Model& model, const RunContext& ctx) {
 }
 
 // Abstract interpretation alone (ai-box, ai-boxes): SAFE only with a
-// solver-checked inductive invariant (smt/invariant_check.hpp), else UNKNOWN.
+// solver-checked inductive invariant (certify/invariant_check.hpp), else UNKNOWN.
 template <class D>
 Outcome interpret(const Model& model, const RunContext& ctx, D domain) {
   const Config& cfg = ctx.cfg;

@@ -33,7 +33,7 @@
 #include "precis/expr/eval_big.hpp"
 #include "precis/expr/printer.hpp"
 #include "precis/io/witness.hpp"
-#include "precis/refine/concrete_interpreter.hpp"
+#include "precis/path/concrete_interpreter.hpp"
 #ifdef PRECIS_HAVE_CVC5
 #include "precis/certify/certificate_checker.hpp"
 #endif

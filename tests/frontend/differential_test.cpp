@@ -2,6 +2,8 @@
 // against the CFA executed by a concrete walk (and replayed by precis::replay). The
 // globals listed are printed by a harness at exit and compared.
 
+#include <unistd.h>
+
 #include <doctest/doctest.h>
 
 #include <algorithm>
@@ -34,7 +36,10 @@ struct Global {
 // VMs' kernels). Decided once, by compiling and running an empty program.
 const std::string& run32_prefix() {
   static const std::string prefix = [] {
-    const fs::path dir = fs::path(PRECIS_CFRONT_TEST_TMP) / "probe32";
+    // One folder per process: CTest runs the cases as parallel processes, and two that
+    // wrote and ran the same probe at once failed ("text file busy").
+    const fs::path dir =
+        fs::path(PRECIS_CFRONT_TEST_TMP) / ("probe32-" + std::to_string(::getpid()));
     fs::create_directories(dir);
     std::ofstream(dir / "probe.c") << "int main(void) { return 0; }\n";
     const std::string exe = (dir / "probe").string();

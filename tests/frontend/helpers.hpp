@@ -13,7 +13,7 @@
 #include "precis/cfa/cfa.hpp"
 #include "precis/expr/eval.hpp"
 #include "precis/frontends/c/c_frontend.hpp"
-#include "precis/refine/concrete_interpreter.hpp"
+#include "precis/path/concrete_interpreter.hpp"
 
 namespace precis::test {
 

@@ -24,7 +24,7 @@
 #include "precis/io/cfa_reader.hpp"
 #ifdef PRECIS_HAVE_CVC5
 #include "precis/algorithms/vinta.hpp"
-#include "precis/smt/invariant_check.hpp"
+#include "precis/certify/invariant_check.hpp"
 #endif
 
 using namespace precis;

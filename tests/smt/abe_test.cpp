@@ -21,7 +21,7 @@
 #include "precis/domains/product/product_domain.hpp"
 #include "precis/io/cfa_reader.hpp"
 #include "precis/refine/block_refiner.hpp"
-#include "precis/refine/concrete_interpreter.hpp"
+#include "precis/path/concrete_interpreter.hpp"
 #include "precis/refine/explicit_refiner.hpp"
 #include "precis/refine/predicate_refiner.hpp"
 #include "precis/refine/product_refiner.hpp"

@@ -12,8 +12,8 @@
 #include "precis/expr/eval.hpp"
 #include "precis/expr/eval_big.hpp"
 #include "precis/expr/printer.hpp"
-#include "precis/refine/concrete_interpreter.hpp"
-#include "precis/refine/smt_feasibility.hpp"
+#include "precis/path/concrete_interpreter.hpp"
+#include "precis/smt/path_feasibility.hpp"
 #include "precis/smt/cvc5_solver.hpp"
 
 using namespace precis;

@@ -22,11 +22,11 @@
 #include "precis/io/cfa_reader.hpp"
 #include "precis/io/report.hpp"
 #include "precis/refine/block_refiner.hpp"
-#include "precis/refine/concrete_interpreter.hpp"
+#include "precis/path/concrete_interpreter.hpp"
 #include "precis/refine/explicit_refiner.hpp"
 #include "precis/refine/explicit_smt_refiner.hpp"
 #include "precis/refine/predicate_refiner.hpp"
-#include "precis/refine/smt_feasibility.hpp"
+#include "precis/smt/path_feasibility.hpp"
 #include "precis/smt/cvc5_solver.hpp"
 
 using namespace precis;

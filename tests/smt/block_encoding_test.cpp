@@ -9,7 +9,7 @@
 #include "precis/cfa/block_encoding.hpp"
 #include "precis/cfa/builder.hpp"
 #include "precis/cfa/weak_topological_order.hpp"
-#include "precis/refine/concrete_interpreter.hpp"
+#include "precis/path/concrete_interpreter.hpp"
 #include "precis/smt/block_formula.hpp"
 #include "precis/smt/cvc5_solver.hpp"
 

@@ -4,8 +4,8 @@
 #include <cstdint>
 #include <vector>
 
-#include "precis/refine/concrete_interpreter.hpp"
-#include "precis/refine/smt_feasibility.hpp"
+#include "precis/path/concrete_interpreter.hpp"
+#include "precis/smt/path_feasibility.hpp"
 #include "precis/smt/cvc5_solver.hpp"
 #include "precis/smt/path_formula.hpp"
 

@@ -7,7 +7,7 @@
 
 #include "precis/expr/printer.hpp"
 #include "precis/refine/farkas_interpolation.hpp"
-#include "precis/refine/smt_feasibility.hpp"
+#include "precis/smt/path_feasibility.hpp"
 #include "precis/smt/cvc5_solver.hpp"
 #include "precis/smt/path_formula.hpp"
 

@@ -15,7 +15,7 @@
 #include "precis/domains/explicit/explicit_analysis.hpp"
 #include "precis/domains/predicate/predicate_analysis.hpp"
 #include "precis/io/cfa_reader.hpp"
-#include "precis/refine/concrete_interpreter.hpp"
+#include "precis/path/concrete_interpreter.hpp"
 #include "precis/refine/explicit_refiner.hpp"
 #include "precis/refine/predicate_refiner.hpp"
 

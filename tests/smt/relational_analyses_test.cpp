@@ -22,7 +22,7 @@
 #include "precis/io/cfa_reader.hpp"
 #include "precis/refine/explicit_refiner.hpp"
 #include "precis/refine/product_refiner.hpp"
-#include "precis/smt/invariant_check.hpp"
+#include "precis/certify/invariant_check.hpp"
 
 using namespace precis;
 

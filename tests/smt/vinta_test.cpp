@@ -17,7 +17,7 @@
 #include "precis/domains/box/box.hpp"
 #include "precis/domains/box/boxes.hpp"
 #include "precis/io/cfa_reader.hpp"
-#include "precis/smt/invariant_check.hpp"
+#include "precis/certify/invariant_check.hpp"
 
 using namespace precis;
 

@@ -6,7 +6,7 @@
 //   whose operation prints as the step's operation, with the step's nondeterministic
 //   function; the first step leaves the initial location, the last enters the error
 //   location, and each step starts where the one before ended.
-// - The path replays on the concrete interpreter (refine/concrete_interpreter.hpp, exact
+// - The path replays on the concrete interpreter (path/concrete_interpreter.hpp, exact
 //   integers) from the counterexample's initial values, each havoc choosing the value the
 //   counterexample records for its step and each array input read back from its text:
 //   every assume holds, and the replay writes exactly the changes the counterexample
@@ -31,14 +31,14 @@
 #include "precis/core/array_value.hpp"
 #include "precis/core/big_int.hpp"
 #include "precis/core/result.hpp"
-#include "precis/refine/concrete_interpreter.hpp"
+#include "precis/path/concrete_interpreter.hpp"
 
 namespace precis::testing {
 
 namespace detail {
 
 // The array value of an array input's text, "{i: v, ...; others f}" (or "{others f}") as
-// make_counterexample writes it (refine/error_path.hpp); nullopt for a shortened text
+// make_counterexample writes it (path/error_path.hpp); nullopt for a shortened text
 // ("..., ... n more") or anything else.
 inline std::optional<ArrayValue> parse_array_text(const std::string& s) {
   if (s.size() < 2 || s.front() != '{' || s.back() != '}') return std::nullopt;

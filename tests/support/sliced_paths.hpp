@@ -19,7 +19,7 @@
 
 #include "precis/cfa/builder.hpp"
 #include "precis/cfa/cfa.hpp"
-#include "precis/refine/error_path.hpp"
+#include "precis/path/error_path.hpp"
 
 namespace precis::testing {
 

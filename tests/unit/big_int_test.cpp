@@ -17,7 +17,7 @@
 #include "precis/expr/eval_big.hpp"
 #include "precis/io/json_writer.hpp"
 #include "precis/io/report.hpp"
-#include "precis/refine/concrete_interpreter.hpp"
+#include "precis/path/concrete_interpreter.hpp"
 
 using namespace precis;
 

@@ -13,7 +13,7 @@
 // abstract post F(X) is one too) and, where the domain has `narrow`, narrow at heads.
 //
 // The result is a map location -> element. The error location's element is bottom
-// exactly when the analysis proves it unreachable; smt/invariant_check.hpp turns the
+// exactly when the analysis proves it unreachable; certify/invariant_check.hpp turns the
 // map into a solver-checked certificate (initiation, consecution, exclusion of the
 // error) before anyone says SAFE.
 //
@@ -38,11 +38,6 @@
 
 namespace precis {
 
-template <class D>
-concept InterpretableDomain = AbstractDomain<D> && HasWiden<D> &&
-    requires(const D& d, const typename D::element& e, const Operation& op) {
-  { d.post(e, op) } -> std::convertible_to<typename D::element>;
-};
 
 struct AbstractInterpreterOptions {
   std::uint32_t widen_delay = 3;       // widen at a head from its widen_delay-th update on

@@ -48,8 +48,8 @@
 #include "precis/cfa/cfa.hpp"
 #include "precis/core/limits.hpp"
 #include "precis/core/result.hpp"
-#include "precis/refine/concrete_interpreter.hpp"
-#include "precis/refine/error_path.hpp"
+#include "precis/path/concrete_interpreter.hpp"
+#include "precis/path/error_path.hpp"
 #include "precis/smt/cvc5_solver.hpp"
 #include "precis/smt/path_formula.hpp"
 #include "precis/smt/unrolling.hpp"
@@ -109,6 +109,8 @@ class Bmc {
  public:
   explicit Bmc(const Cfa& cfa, BmcOptions opts = {}) : cfa_(&cfa), opts_(std::move(opts)) {}
 
+  // The Algorithm shape (core/concepts.hpp): the run under these limits.
+  VerificationResult run(const Limits& limits) { return run(&limits); }
   VerificationResult run(const Limits* limits = nullptr) {
     VerificationResult r;
     const auto started = std::chrono::steady_clock::now();

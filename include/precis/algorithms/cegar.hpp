@@ -34,8 +34,8 @@
 #include "precis/cpa/local_precision.hpp"
 #include "precis/cpa/reached_set.hpp"
 #include "precis/cpa/waitlist.hpp"
-#include "precis/refine/error_path.hpp"
-#include "precis/refine/refiner.hpp"
+#include "precis/path/error_path.hpp"
+#include "precis/path/refiner.hpp"
 
 namespace precis {
 
@@ -57,11 +57,26 @@ struct CegarOptions {
   std::function<void(const Statistics&, double elapsed_s)> progress;
 };
 
-template <class Analysis, class RefinerT = default_refiner_t<Analysis>,
+template <ConfigurableProgramAnalysis<EdgeRef, Loc> Analysis,
+          class RefinerT = default_refiner_t<Analysis>,
           template <class> class WaitlistT = ConfigurableWaitlist,
           class Merge = default_merge_t<Analysis>, class Stop = StopSep>
 requires Refiner<RefinerT>
 class CEGAR {
+  // A member with a hook's name that the hook's concept does not accept would never be
+  // called: stop here, naming the concept (core/concepts.hpp).
+  static_assert(!detail::names_report<Analysis> || ReportsStatistics<Analysis>,
+                "the analysis's report(...) is not ReportsStatistics: report(Statistics&)");
+  static_assert(!detail::names_full_precision<Analysis> || HasFullPrecision<Analysis>,
+                "the analysis's full_precision() is not HasFullPrecision: it must return "
+                "the analysis's precision");
+  static_assert(!detail::names_precision_points<Analysis> || HasPrecisionPoints<Analysis>,
+                "the analysis's precision_points() is not HasPrecisionPoints: it must return "
+                "const std::vector<bool>&");
+  static_assert(!detail::names_refine_further<RefinerT> || RefinesFurther<RefinerT>,
+                "the refiner's refine_further(...) is not RefinesFurther: it must take "
+                "(const ErrorPath&, Statistics&) and return what refine returns");
+
  public:
   using analysis_type = Analysis;
   using refiner_type = RefinerT;
@@ -83,6 +98,16 @@ class CEGAR {
         refiner_(std::move(refiner)),
         reached_(cfa.num_locations()),
         waitlist_(make_waitlist(cfa, opts_.order)) {}
+
+  // The Algorithm shape (core/concepts.hpp): the run under `limits` instead of the
+  // options' time, node and memory limits and start.
+  VerificationResult run(const Limits& limits) {
+    opts_.time_limit_s = limits.time_limit_s;
+    opts_.max_arg_nodes = limits.max_arg_nodes;
+    opts_.memory_limit_mb = limits.memory_limit_mb;
+    opts_.started = limits.start;
+    return run();
+  }
 
   VerificationResult run() {
     VerificationResult res;
@@ -113,8 +138,8 @@ class CEGAR {
     if (precision_) st.precision_size = precision_size(*precision_);
     // Component counters (solver calls, caches, ...) and the precision's (e.g. the
     // synergy clusters per edge).
-    if constexpr (requires { analysis_.report(st); }) analysis_.report(st);
-    if constexpr (requires { precision_->report(st); })
+    if constexpr (ReportsStatistics<Analysis>) analysis_.report(st);
+    if constexpr (ReportsStatistics<precision>)
       if (precision_) precision_->report(st);
     return res;
   }
@@ -156,7 +181,7 @@ class CEGAR {
 
   precision initial_precision() const {
     if (opts_.track_all) {
-      if constexpr (requires { analysis_.full_precision(); }) return analysis_.full_precision();
+      if constexpr (HasFullPrecision<Analysis>) return analysis_.full_precision();
     }
     return analysis_.initial_precision(opts_.granularity);
   }
@@ -189,7 +214,7 @@ class CEGAR {
     // the precision, so a change there is no reason to re-explore it (the lazy-abstraction
     // pivot is the first abstraction whose precision changed).
     const std::vector<bool>* reads = nullptr;
-    if constexpr (requires { analysis_.precision_points(); }) reads = &analysis_.precision_points();
+    if constexpr (HasPrecisionPoints<Analysis>) reads = &analysis_.precision_points();
     for (std::size_t i = 1; i + 1 < nodes.size(); ++i) {
       const Loc l = nodes[i]->loc;
       if (reads && !(*reads)[l]) continue;
@@ -284,7 +309,7 @@ class CEGAR {
         report(st, limits);
         continue;
       }
-      if constexpr (requires { refiner_.refine_further(path, st); }) {
+      if constexpr (RefinesFurther<RefinerT>) {
         while (pivot == 0) {
           Stopwatch sw(st.time_refinement);
           auto more = refiner_.refine_further(path, st);

@@ -63,6 +63,8 @@ class KInduction {
   explicit KInduction(const Cfa& cfa, KInductionOptions opts = {})
       : cfa_(&cfa), opts_(std::move(opts)) {}
 
+  // The Algorithm shape (core/concepts.hpp): the run under these limits.
+  VerificationResult run(const Limits& limits) { return run(&limits); }
   VerificationResult run(const Limits* limits = nullptr) {
     VerificationResult r;
     const auto started = std::chrono::steady_clock::now();

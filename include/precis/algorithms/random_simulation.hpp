@@ -21,7 +21,7 @@
 //
 // Verdicts:
 //  - UNSAFE only when the run that reached the error location replays on the concrete
-//    interpreter (refine/concrete_interpreter.hpp) with the recorded inputs: the same
+//    interpreter (path/concrete_interpreter.hpp) with the recorded inputs: the same
 //    gate as every other counterexample.
 //  - SAFE only for a program with one execution: the first run that made no choice
 //    between edges and drew no array cell (its havocs may have drawn values nothing
@@ -71,8 +71,8 @@
 #include "precis/core/bound_marker.hpp"
 #include "precis/core/limits.hpp"
 #include "precis/core/result.hpp"
-#include "precis/refine/concrete_interpreter.hpp"
-#include "precis/refine/error_path.hpp"
+#include "precis/path/concrete_interpreter.hpp"
+#include "precis/path/error_path.hpp"
 
 namespace precis {
 
@@ -104,6 +104,8 @@ class RandomSimulation {
       if (is_bound_marker(v.name)) markers_.push_back(v.id);
   }
 
+  // The Algorithm shape (core/concepts.hpp): the run under these limits.
+  VerificationResult run(const Limits& limits) { return run(&limits); }
   VerificationResult run(const Limits* limits = nullptr) {
     VerificationResult r;
     const auto started = std::chrono::steady_clock::now();

@@ -56,6 +56,7 @@ class Synergy {
   }
 
   VerificationResult run() { return cegar_->run(); }
+  VerificationResult run(const Limits& limits) { return cegar_->run(limits); }
   // The precision at the end of the run: predicates per location, clusters per edge.
   [[nodiscard]] const std::shared_ptr<const SynergyPrecision>& precision() const {
     return cegar_->current_precision();

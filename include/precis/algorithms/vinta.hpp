@@ -12,7 +12,7 @@
 //
 //  VINTAMAIN (Fig. 3, lines 1-13): repeat EXPANDARG; if the error node's label is false,
 //    the ARG is safe, complete and well-labeled: SAFE, after the solver has checked the
-//    invariant it gives (smt/invariant_check.hpp). Else REFINE: a
+//    invariant it gives (certify/invariant_check.hpp). Else REFINE: a
 //    feasible execution of the ARG to the error is a counterexample (replayed by the
 //    concrete interpreter like every UNSAFE in precis); otherwise new labels.
 //  EXPANDARG (Fig. 3, lines 29-54): a walk of the cutpoint graph in weak topological
@@ -81,8 +81,8 @@
 #include "precis/core/limits.hpp"
 #include "precis/core/result.hpp"
 #include "precis/expr/printer.hpp"
-#include "precis/refine/concrete_interpreter.hpp"
-#include "precis/refine/error_path.hpp"
+#include "precis/path/concrete_interpreter.hpp"
+#include "precis/path/error_path.hpp"
 #include "precis/refine/formula_interpolation.hpp"
 #include "precis/smt/block_formula.hpp"
 #include "precis/smt/cvc5_solver.hpp"
@@ -114,22 +114,17 @@ struct VintaOptions {
   bool progress = false;
 };
 
-// What VINTA needs of a domain beyond abstract interpretation: top, and gamma as a
-// formula (found by argument-dependent lookup, as for Box / Boxes). WIDENWITH over a set
-// is the domain's own where it has one (Boxes: per disjunct), else vinta_widen_with.
-template <class D>
-concept VintaDomain = InterpretableDomain<D> &&
-    requires(const D& d, const typename D::element& e, ExprManager& em) {
-  { d.top() } -> std::convertible_to<typename D::element>;
-  { to_formula(e, em) } -> std::convertible_to<Term>;
-};
+// What VINTA needs of a domain beyond abstract interpretation (VintaDomain,
+// core/concepts.hpp): top, and gamma as a formula (found by argument-dependent lookup, as
+// for Box / Boxes). WIDENWITH over a set is the domain's own where it has one
+// (WidensWith; Boxes: per disjunct), else vinta_widen_with.
 
 // WIDENWITH_join of section 4.2 over a set (eq. 1 for the empty set): x widen (x join y)
 // with x the last element of xs (the most recent unrolling of the loop).
 template <VintaDomain D>
 typename D::element vinta_widen_with(const D& d, std::span<const typename D::element> xs,
                                      const typename D::element& y) {
-  if constexpr (requires { d.widen_with(xs, y); }) {
+  if constexpr (WidensWith<D>) {
     return d.widen_with(xs, y);
   } else {
     if (xs.empty()) return y;
@@ -164,6 +159,8 @@ class Vinta {
   // After SAFE: the same invariants as a certificate (certify/certificate.hpp).
   [[nodiscard]] const Certificate& certificate() const noexcept { return certificate_; }
 
+  // The Algorithm shape (core/concepts.hpp): the run under these limits.
+  VerificationResult run(const Limits& limits) { return run(&limits); }
   VerificationResult run(const Limits* limits = nullptr) {
     VerificationResult r;
     stats_ = &r.stats;
@@ -482,7 +479,7 @@ class Vinta {
   }
 
   // psi(u) /\ [block] => label' for every parent u visited in this pass (one
-  // block_consecution query per parent, smt/invariant_check.hpp).
+  // block_consecution query per parent, certify/invariant_check.hpp).
   bool holds_for_parents(NodeId v, Term label) {
     if (label == em_->true_()) return true;
     for (const InEdge& e : nodes_[v].in) {

@@ -26,16 +26,11 @@
 #include <vector>
 
 #include "precis/cfa/cfa.hpp"
+#include "precis/core/concepts.hpp"
 #include "precis/core/limits.hpp"
 #include "precis/expr/term.hpp"
 
 namespace precis {
-
-// An element that can be written as a formula over the program variables.
-template <class E>
-concept HasFormula = requires(const E& e, ExprManager& em) {
-  { to_formula(e, em) } -> std::convertible_to<Term>;
-};
 
 struct Certificate {
   // point[l]: the certificate has an invariant at l (every location, unless the
@@ -209,7 +204,7 @@ certificate_from_arg(const Cfa& cfa, const ArgT& arg, const std::vector<bool>* p
 template <class Analysis, class ArgT>
 Certificate certificate_of(const Cfa& cfa, const Analysis& analysis, const ArgT& arg,
                            const Deadline* deadline = nullptr) {
-  if constexpr (requires { analysis.certificate_points(); }) {
+  if constexpr (HasCertificatePoints<std::decay_t<decltype(analysis)>>) {
     const auto pts = analysis.certificate_points();
     if constexpr (std::is_same_v<std::decay_t<decltype(pts)>, std::vector<bool>>)
       return certificate_from_arg(cfa, arg, &pts, deadline);

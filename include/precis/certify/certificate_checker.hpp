@@ -8,7 +8,7 @@
 //                loop-free paths between two points (one query per block; points the
 //                certificate does not constrain, such as loop heads it skips, get true),
 //   safety       inv(error) is unsatisfiable.
-// The queries are those of smt/invariant_check.hpp (exact integer semantics). Cost:
+// The queries are those of certify/invariant_check.hpp (exact integer semantics). Cost:
 // one query per edge (or block), each over the invariants at its two ends; with the
 // ARG's successor hints (Certificate::successors) one query per disjunct and out-edge,
 // each over a disjunct and its successors' few disjuncts.
@@ -26,7 +26,7 @@
 #include "precis/cfa/block_encoding.hpp"
 #include "precis/core/limits.hpp"
 #include "precis/smt/cvc5_solver.hpp"
-#include "precis/smt/invariant_check.hpp"
+#include "precis/certify/invariant_check.hpp"
 
 namespace precis {
 

@@ -3,7 +3,7 @@
 // any of its branches, so all its executions follow one path (or block on it), and
 // that path ends within `steps` CFA edges without reaching the error location. The
 // checker runs the program itself on the concrete interpreter's evaluation
-// (refine/concrete_interpreter.hpp, exact integers), knowing nothing of the run that
+// (path/concrete_interpreter.hpp, exact integers), knowing nothing of the run that
 // found the certificate. Values are tracked where every execution shares them: an
 // initial value, a havoc's (an input, a nondeterministic function's value, an
 // uninitialized local) and whatever is computed from them (or divided by zero) has
@@ -47,7 +47,7 @@
 #include "precis/core/bound_marker.hpp"
 #include "precis/core/limits.hpp"
 #include "precis/expr/eval_big.hpp"
-#include "precis/refine/concrete_interpreter.hpp"
+#include "precis/path/concrete_interpreter.hpp"
 
 namespace precis {
 

@@ -43,6 +43,7 @@ enum class CpaStatus : std::uint8_t {
 };
 
 template <class A, template <class> class WaitlistT, class Merge = MergeSep, class Stop = StopSep>
+requires ConfigurableProgramAnalysis<A, EdgeRef, Loc>
 class CpaAlgorithm {
  public:
   using element = typename A::element;
@@ -221,13 +222,13 @@ class CpaAlgorithm {
   // The ARG hooks (see the top of this file); CEGAR calls them for the root and before
   // it clears the ARG.
   void note_added(const Node* n) {
-    if constexpr (requires { analysis_.on_added(n->element); }) analysis_.on_added(n->element);
+    if constexpr (ObservesReachedSet<A>) analysis_.on_added(n->element);
   }
   void note_removed(const Node& n) {
-    if constexpr (requires { analysis_.on_removed(n.element); }) analysis_.on_removed(n.element);
+    if constexpr (ObservesReachedSet<A>) analysis_.on_removed(n.element);
   }
   void note_clearing() {
-    if constexpr (requires(const Node& n) { analysis_.on_removed(n.element); })
+    if constexpr (ObservesReachedSet<A>)
       arg_.for_each_live([&](const Node* n) { note_removed(*n); });
   }
 

@@ -48,17 +48,11 @@
 #include "precis/core/result.hpp"
 #include "precis/cpa/local_precision.hpp"
 // For the refiner trait, so that CEGAR<DomainAnalysis<D>> needs this header only.
-#include "precis/refine/refiner.hpp"
+#include "precis/path/refiner.hpp"
 
 namespace precis {
 
-// What DomainAnalysis needs of a domain: a lattice and a sound transfer function
-// (abstract interpretation's InterpretableDomain asks for widen too).
-template <class D>
-concept TransferDomain = AbstractDomain<D> &&
-    requires(const D& d, const typename D::element& e, const Operation& op) {
-  { d.post(e, op) } -> std::convertible_to<typename D::element>;
-};
+// What DomainAnalysis needs of a domain is a TransferRelation (core/concepts.hpp).
 
 // The precision of an analysis that has none to refine: one value, at every location
 // (it has the interface of LocalPrecision that CEGAR and ProductPrecision use).
@@ -89,7 +83,7 @@ struct MergeWiden {
   static constexpr bool is_sep = false;
 };
 
-template <TransferDomain D, class Merge = MergeSep>
+template <TransferRelation D, class Merge = MergeSep>
 class DomainAnalysis {
  public:
   using domain_type = D;
@@ -157,7 +151,7 @@ class FixedPrecisionRefiner {
 };
 static_assert(Refiner<FixedPrecisionRefiner>);
 
-template <TransferDomain D, class Merge>
+template <TransferRelation D, class Merge>
 struct default_refiner<DomainAnalysis<D, Merge>> {
   using type = FixedPrecisionRefiner;
 };

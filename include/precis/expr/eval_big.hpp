@@ -1,6 +1,6 @@
 #pragma once
 // Exact evaluation of terms over arbitrary-precision integers (core/big_int.hpp), for the
-// concrete interpreter that confirms counterexamples (refine/concrete_interpreter.hpp).
+// concrete interpreter that confirms counterexamples (path/concrete_interpreter.hpp).
 //
 // The evaluator of expr/eval.hpp (detail::eval_with) over BigInt: the same semantics
 // without its int64 bound: Div and Mod are Euclidean

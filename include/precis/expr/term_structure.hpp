@@ -2,7 +2,7 @@
 // The structure of terms that several analyses read: the variables of a term (cached by
 // term, the walk polling a deadline) and the top-level conjuncts of a formula. Used by
 // the Boolean abstraction's clusters (domains/predicate/independent_clusters.hpp) and
-// the certificate check's sliced consecution queries (smt/invariant_check.hpp).
+// the certificate check's sliced consecution queries (certify/invariant_check.hpp).
 
 #include <algorithm>
 #include <cstddef>

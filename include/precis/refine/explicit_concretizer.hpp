@@ -24,7 +24,7 @@
 #include "precis/domains/explicit/explicit_transfer.hpp"
 #include "precis/expr/eval.hpp"
 #include "precis/expr/invert.hpp"
-#include "precis/refine/concrete_interpreter.hpp"
+#include "precis/path/concrete_interpreter.hpp"
 
 namespace precis {
 

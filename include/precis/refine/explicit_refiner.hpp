@@ -16,10 +16,10 @@
 #include "precis/core/result.hpp"
 #include "precis/domains/explicit/explicit_analysis.hpp"
 #include "precis/domains/explicit/variable_set.hpp"
-#include "precis/refine/error_path.hpp"
+#include "precis/path/error_path.hpp"
 #include "precis/refine/explicit_concretizer.hpp"
 #include "precis/refine/explicit_interpolation.hpp"
-#include "precis/refine/refiner.hpp"
+#include "precis/path/refiner.hpp"
 
 namespace precis {
 

@@ -11,7 +11,7 @@
 
 #include "precis/cfa/cfa.hpp"
 #include "precis/refine/explicit_refiner.hpp"
-#include "precis/refine/smt_feasibility.hpp"
+#include "precis/smt/path_feasibility.hpp"
 #include "precis/smt/cvc5_solver.hpp"
 
 namespace precis {

@@ -11,7 +11,7 @@
 #include <utility>
 
 #include "precis/domains/product/product_domain.hpp"
-#include "precis/refine/refiner.hpp"
+#include "precis/path/refiner.hpp"
 
 namespace precis {
 

@@ -31,7 +31,7 @@
 #include "precis/core/limits.hpp"
 #include "precis/domains/explicit/explicit_domain.hpp"
 #include "precis/domains/explicit/explicit_transfer.hpp"
-#include "precis/refine/error_path.hpp"
+#include "precis/path/error_path.hpp"
 #include "precis/refine/explicit_refiner.hpp"
 
 namespace precis {

@@ -46,9 +46,9 @@
 #include "precis/core/result.hpp"
 #include "precis/domains/predicate/predicate_set.hpp"
 #include "precis/domains/predicate/synergy_analysis.hpp"
-#include "precis/refine/error_path.hpp"
+#include "precis/path/error_path.hpp"
 #include "precis/refine/predicate_refiner.hpp"
-#include "precis/refine/refiner.hpp"
+#include "precis/path/refiner.hpp"
 #include "precis/refine/spurious_transition.hpp"
 
 namespace precis {

@@ -28,7 +28,7 @@
 #include "precis/domains/explicit/explicit_transfer.hpp"
 #include "precis/domains/explicit/value_limits.hpp"
 #include "precis/domains/explicit/variable_set.hpp"
-#include "precis/refine/error_path.hpp"
+#include "precis/path/error_path.hpp"
 
 namespace precis {
 

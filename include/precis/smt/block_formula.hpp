@@ -28,7 +28,7 @@
 // From a model of a satisfiable sequence, `block_path_from_model` follows the true
 // control variables backwards from each exit: one concrete CFA path, with the values of
 // its initial variables and havocs, that the concrete interpreter
-// (refine/concrete_interpreter.hpp) replays.
+// (path/concrete_interpreter.hpp) replays.
 
 #include <algorithm>
 #include <cstddef>
@@ -215,7 +215,7 @@ inline BlockPathFormula encode_block_path(const Cfa& cfa, SsaVars& ssa,
 
 // One concrete CFA path through a satisfiable block sequence, with the values of its
 // nondeterministic choices: `initial` by program VarId, `havoc` by step (the fields of
-// precis::PathInputs, refine/concrete_interpreter.hpp, which this layer does not see).
+// precis::PathInputs, path/concrete_interpreter.hpp, which this layer does not see).
 struct BlockPathWitness {
   Loc start = 0;
   std::vector<EdgeRef> steps;

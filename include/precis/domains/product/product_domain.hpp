@@ -40,17 +40,9 @@ struct ProductState {
   }
 };
 
-namespace detail {
-template <class E>
-concept PartWithFormula = requires(const E& e, ExprManager& m) {
-  to_formula(e, m);
-};
-}  // namespace detail
-
 // A certificate disjunct (certify/certificate.hpp): the conjunction of the parts' formulas.
 template <class... Es>
-requires(detail::PartWithFormula<Es>&&...) Term
-    to_formula(const ProductState<Es...>& s, ExprManager& em) {
+requires(HasFormula<Es>&&...) Term to_formula(const ProductState<Es...>& s, ExprManager& em) {
   return std::apply(
       [&](const Es&... e) { return em.conj(std::vector<Term>{to_formula(e, em)...}); }, s.parts);
 }
@@ -402,7 +394,7 @@ class ProductDomain {
         [&](const As&... a) {
           (
               [&] {
-                if constexpr (requires { a.certificate_points(); }) {
+                if constexpr (HasCertificatePoints<std::decay_t<decltype(a)>>) {
                   const auto pts = a.certificate_points();  // once per certificate
                   const std::vector<bool>* p = nullptr;
                   if constexpr (std::is_same_v<std::decay_t<decltype(pts)>, std::vector<bool>>)
@@ -430,7 +422,7 @@ class ProductDomain {
         [&](const As&... a) {
           (
               [&] {
-                if constexpr (requires { a.report(st); }) a.report(st);
+                if constexpr (ReportsStatistics<std::decay_t<decltype(a)>>) a.report(st);
               }(),
               ...);
         },

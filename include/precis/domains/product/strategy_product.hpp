@@ -465,7 +465,7 @@ class StrategyProduct {
   }
 
   void report(Statistics& st) const {
-    if constexpr (requires { core_->pred.report(st); }) core_->pred.report(st);
+    if constexpr (ReportsStatistics<decltype(core_->pred)>) core_->pred.report(st);
     const auto& es = core_->enumerator.stats();
     auto& x = st.extra;
     x["prod limit k"] = static_cast<double>(control_->k());

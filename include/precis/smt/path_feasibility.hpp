@@ -14,7 +14,7 @@
 #include <vector>
 
 #include "precis/cfa/operation.hpp"
-#include "precis/refine/concrete_interpreter.hpp"
+#include "precis/path/concrete_interpreter.hpp"
 #include "precis/smt/path_formula.hpp"
 #include "precis/smt/solver.hpp"
 

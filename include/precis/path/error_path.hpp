@@ -12,7 +12,7 @@
 
 #include "precis/cfa/cfa.hpp"
 #include "precis/core/result.hpp"
-#include "precis/refine/concrete_interpreter.hpp"
+#include "precis/path/concrete_interpreter.hpp"
 
 namespace precis {
 

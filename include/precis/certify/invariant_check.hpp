@@ -6,7 +6,7 @@
 //   consecution  for every edge (l, op, l'): inv(l) /\ op implies inv(l') (one query
 //                per edge: the path [assume inv(l); op; assume not inv(l')] is infeasible),
 //   safety       inv(error) is unsatisfiable.
-// Every query is a path feasibility check of refine/smt_feasibility.hpp (exact integer
+// Every query is a path feasibility check of smt/path_feasibility.hpp (exact integer
 // semantics, the same SSA encoding as every refinement). The check is linear in the
 // edges; the first failure is reported with the edge that breaks it.
 
@@ -28,7 +28,7 @@
 #include "precis/core/limits.hpp"
 #include "precis/expr/printer.hpp"
 #include "precis/expr/term_structure.hpp"
-#include "precis/refine/smt_feasibility.hpp"
+#include "precis/smt/path_feasibility.hpp"
 #include "precis/smt/block_formula.hpp"
 #include "precis/smt/cvc5_solver.hpp"
 #include "precis/smt/path_formula.hpp"
