@@ -8,11 +8,13 @@
 #include <precis/domains/box/box.hpp>
 #include <precis/domains/congruence/interval_congruence.hpp>
 #include <precis/domains/explicit/explicit_domain.hpp>
-#include <precis/domains/predicate/predicate_domain.hpp>
 #include <precis/domains/relational/octagon.hpp>
 #include <precis/domains/relational/zone.hpp>
 #ifdef PRECIS_HAVE_PPL
 #include <precis/domains/relational/polyhedra.hpp>
+#endif
+#ifdef PRECIS_HAVE_CVC5  // the predicate domain's header brings its abstractor's solver
+#include <precis/domains/predicate/predicate_domain.hpp>
 #endif
 
 #include <algorithm>
@@ -51,6 +53,7 @@ DomainOpsFamily<precis::ExplicitDomain> explicit_family(std::size_t n) {
   return {em, precis::ExplicitDomain{}, std::move(a), std::move(b), precis::Skip{}, precis::Skip{}};
 }
 
+#ifdef PRECIS_HAVE_CVC5
 // Cartesian predicates over n predicates x_i <= i: a has every literal positive, b the
 // even ones positive and the odd ones negative (join keeps the even half).
 DomainOpsFamily<precis::PredicateDomain> predicate_family(std::size_t n) {
@@ -71,6 +74,7 @@ DomainOpsFamily<precis::PredicateDomain> predicate_family(std::size_t n) {
           precis::Skip{},
           precis::Skip{}};
 }
+#endif
 
 }  // namespace
 
@@ -83,8 +87,10 @@ int main(int argc, char** argv) {
 #ifdef PRECIS_HAVE_PPL
   precis::bench::register_domain_ops<precis::PolyhedraDomain>("polyhedra");
 #endif
+#ifdef PRECIS_HAVE_CVC5
   precis::bench::register_domain_ops<precis::PredicateDomain>("predicates-cartesian",
                                                               &predicate_family);
+#endif
   benchmark::Initialize(&argc, argv);
   benchmark::RunSpecifiedBenchmarks();
   benchmark::Shutdown();
