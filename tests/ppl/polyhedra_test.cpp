@@ -604,7 +604,7 @@ TEST_CASE("polyhedra: VINTA over polyhedra proves the relational loop, certified
 }
 #endif
 
-// ---- intervals, the size limit and the deadline (issues 23 and 24) ---------------------
+// ---- intervals, the size limit and the deadline ----------------------------------------
 
 namespace {
 

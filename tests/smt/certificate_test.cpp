@@ -298,7 +298,7 @@ TEST_CASE("certificate: the ARG's successor hints give one small query per disju
   CHECK(b.kind == "consecution");
 }
 
-// Issue 23: consecution of explicit disjuncts by evaluation and lookup.
+// Consecution of explicit disjuncts by evaluation and lookup.
 TEST_CASE("certificate: explicit disjuncts are checked by evaluation, with no solver query") {
   Cfa cfa = model("count_to_ten_safe");
   auto [r, c] = run_certified(cfa, Expl(cfa), ExplicitRefiner(cfa));

@@ -1,4 +1,4 @@
-// Issue 7: every solver call runs under the run's deadline, non-linear paths neither
+// Every solver call runs under the run's deadline, non-linear paths neither
 // hang nor get a wrong verdict, and long paths over many variables stay linear in
 // memory. No test asserts wall-clock times: only outcomes (a limit_reached, a verdict).
 

@@ -6,9 +6,10 @@
 //   precis::c::Task task = precis::c::read_task("loops/sum01-1.yml");
 //   precis::Cfa cfa = precis::c::translate_file(task.c_file, {.data_model = task.data_model});
 //
-// Anything the translation cannot represent exactly (pointers, arrays, structs, floats,
-// recursion, bit operations, ...) raises precis::input_error with file:line:col and a
-// message starting with "unsupported: ", so that a verifier answers UNKNOWN.
+// Anything the translation cannot represent exactly (floating point, and the other
+// constructs docs/c-frontend.md lists as refused) raises precis::input_error with
+// file:line:col and a message starting with "unsupported: ", so that a verifier answers
+// UNKNOWN.
 
 #include <cstdint>
 #include <optional>
