@@ -33,7 +33,7 @@ endif()
 file(REMOVE_RECURSE ${WORK})
 run(${CMAKE_COMMAND} --install ${BUILD} --prefix ${WORK}/prefix)
 run(${CMAKE_COMMAND} -S ${SRC}/tests/consumer -B ${WORK}/build -DCMAKE_BUILD_TYPE=Release
-    -DCMAKE_CXX_FLAGS_RELEASE=-O1 -DCMAKE_PREFIX_PATH=${WORK}/prefix
+    -DCMAKE_CXX_FLAGS_RELEASE=-O0 -DCMAKE_PREFIX_PATH=${WORK}/prefix
     -DPRECIS_TUTORIAL_DOMAIN_DIR=${SRC}/examples/domains)
 run(${CMAKE_COMMAND} --build ${WORK}/build)
 
