@@ -24,8 +24,8 @@
 #include "precis/domains/predicate/predicate_set.hpp"
 #include "precis/domains/predicate/predicate_state.hpp"
 #include "precis/refine/farkas_interpolation.hpp"
-#include "precis/smt/path_feasibility.hpp"
 #include "precis/smt/cvc5_solver.hpp"
+#include "precis/smt/path_feasibility.hpp"
 #include "precis/smt/path_formula.hpp"
 
 namespace {

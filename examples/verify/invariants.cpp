@@ -16,10 +16,10 @@
 #include "precis/algorithms/k_induction.hpp"
 #include "precis/certify/certificate.hpp"
 #include "precis/certify/certify.hpp"
+#include "precis/certify/invariant_check.hpp"
 #include "precis/cfa/strengthen.hpp"
 #include "precis/domains/relational/octagon.hpp"
 #include "precis/domains/relational/zone.hpp"
-#include "precis/certify/invariant_check.hpp"
 #include "run_support.hpp"
 #endif
 

@@ -6,11 +6,11 @@
 #include <vector>
 
 #include "precis/algorithms/abstract_interpreter.hpp"
+#include "precis/certify/invariant_check.hpp"
 #include "precis/cfa/builder.hpp"
 #include "precis/domains/box/box.hpp"
 #include "precis/domains/box/boxes.hpp"
 #include "precis/io/cfa_reader.hpp"
-#include "precis/certify/invariant_check.hpp"
 
 using namespace precis;
 

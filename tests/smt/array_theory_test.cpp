@@ -13,8 +13,8 @@
 #include "precis/expr/eval_big.hpp"
 #include "precis/expr/printer.hpp"
 #include "precis/path/concrete_interpreter.hpp"
-#include "precis/smt/path_feasibility.hpp"
 #include "precis/smt/cvc5_solver.hpp"
+#include "precis/smt/path_feasibility.hpp"
 
 using namespace precis;
 

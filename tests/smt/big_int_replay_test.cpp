@@ -21,13 +21,13 @@
 #include "precis/expr/printer.hpp"
 #include "precis/io/cfa_reader.hpp"
 #include "precis/io/report.hpp"
-#include "precis/refine/block_refiner.hpp"
 #include "precis/path/concrete_interpreter.hpp"
+#include "precis/refine/block_refiner.hpp"
 #include "precis/refine/explicit_refiner.hpp"
 #include "precis/refine/explicit_smt_refiner.hpp"
 #include "precis/refine/predicate_refiner.hpp"
-#include "precis/smt/path_feasibility.hpp"
 #include "precis/smt/cvc5_solver.hpp"
+#include "precis/smt/path_feasibility.hpp"
 
 using namespace precis;
 

@@ -6,6 +6,7 @@
 
 #include <chrono>
 #include <cstdint>
+#include <initializer_list>
 #include <optional>
 #include <string>
 #include <vector>
@@ -80,6 +81,15 @@ Certificate counter_certificate(const Cfa& cfa, Term at_head) {
   return c;
 }
 
+// A certificate with invariants at the named locations only (each false until set).
+Certificate at_points(const Cfa& cfa, std::initializer_list<const char*> points) {
+  Certificate c;
+  c.point.assign(cfa.num_locations(), false);
+  c.disjuncts.assign(cfa.num_locations(), {});
+  for (const char* p : points) c.point[loc(cfa, p)] = true;
+  return c;
+}
+
 template <class A, class R>
 std::pair<VerificationResult, std::optional<Certified>> run_certified(const Cfa& cfa, A a, R r) {
   CegarOptions o;
@@ -139,13 +149,8 @@ TEST_CASE("certificate: invariants at some points only are checked block by bloc
   Cfa cfa = counter();
   ExprManager& em = *cfa.expr_manager();
   const Term X = em.var(0);
-  Certificate c;
-  c.point.assign(cfa.num_locations(), false);
-  c.disjuncts.assign(cfa.num_locations(), {});
+  Certificate c = at_points(cfa, {"L0", "H", "ERR"});
   const Loc h = loc(cfa, "H");
-  c.point[h] = true;
-  c.point[loc(cfa, "L0")] = true;
-  c.point[loc(cfa, "ERR")] = true;
   c.disjuncts[loc(cfa, "L0")] = {em.true_()};
   c.disjuncts[h] = {em.and_(em.le(em.int_val(0), X), em.le(X, em.int_val(10)))};
   auto ok = check_certificate(cfa, c);
@@ -169,10 +174,7 @@ TEST_CASE("certificate: a partial certificate that leaves the loop head out is r
   Cfa cfa = counter();
   ExprManager& em = *cfa.expr_manager();
   const Term X = em.var(0);
-  Certificate c;
-  c.point.assign(cfa.num_locations(), false);
-  c.disjuncts.assign(cfa.num_locations(), {});
-  for (const char* p : {"L0", "B", "ERR"}) c.point[loc(cfa, p)] = true;
+  Certificate c = at_points(cfa, {"L0", "B", "ERR"});
   c.disjuncts[loc(cfa, "L0")] = {em.true_()};
   c.disjuncts[loc(cfa, "B")] = {em.and_(em.le(em.int_val(0), X), em.lt(X, em.int_val(10)))};
   const CertificateCheck bad = check_certificate(cfa, c);

@@ -5,8 +5,8 @@
 #include <vector>
 
 #include "precis/path/concrete_interpreter.hpp"
-#include "precis/smt/path_feasibility.hpp"
 #include "precis/smt/cvc5_solver.hpp"
+#include "precis/smt/path_feasibility.hpp"
 #include "precis/smt/path_formula.hpp"
 
 using namespace precis;

@@ -7,8 +7,8 @@
 
 #include "precis/expr/printer.hpp"
 #include "precis/refine/farkas_interpolation.hpp"
-#include "precis/smt/path_feasibility.hpp"
 #include "precis/smt/cvc5_solver.hpp"
+#include "precis/smt/path_feasibility.hpp"
 #include "precis/smt/path_formula.hpp"
 
 using namespace precis;

@@ -25,9 +25,9 @@
 #include "precis/refine/path_constants.hpp"
 #include "precis/refine/predicate_refiner.hpp"
 #include "precis/refine/product_refiner.hpp"
-#include "precis/smt/path_feasibility.hpp"
 #include "precis/smt/cvc5_solver.hpp"
 #include "precis/smt/linearity.hpp"
+#include "precis/smt/path_feasibility.hpp"
 #include "precis/smt/path_formula.hpp"
 
 using namespace precis;

@@ -13,6 +13,7 @@
 #include "precis/algorithms/cegar.hpp"
 #include "precis/algorithms/vinta.hpp"
 #include "precis/certify/certify.hpp"
+#include "precis/certify/invariant_check.hpp"
 #include "precis/cfa/strengthen.hpp"
 #include "precis/cpa/domain_analysis.hpp"
 #include "precis/domains/explicit/explicit_analysis.hpp"
@@ -22,7 +23,6 @@
 #include "precis/io/cfa_reader.hpp"
 #include "precis/refine/explicit_refiner.hpp"
 #include "precis/refine/product_refiner.hpp"
-#include "precis/certify/invariant_check.hpp"
 
 using namespace precis;
 

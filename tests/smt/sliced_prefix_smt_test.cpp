@@ -27,8 +27,8 @@
 #include "precis/refine/refinement_selection.hpp"
 #include "precis/refine/sliced_prefixes.hpp"
 #include "precis/refine/sliced_prefixes_smt.hpp"
-#include "precis/smt/path_feasibility.hpp"
 #include "precis/smt/cvc5_solver.hpp"
+#include "precis/smt/path_feasibility.hpp"
 #include "precis/smt/path_formula.hpp"
 
 using namespace precis;

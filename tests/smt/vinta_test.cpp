@@ -14,10 +14,10 @@
 #include "../support/model_suite.hpp"
 #include "precis/algorithms/abstract_interpreter.hpp"
 #include "precis/algorithms/vinta.hpp"
+#include "precis/certify/invariant_check.hpp"
 #include "precis/domains/box/box.hpp"
 #include "precis/domains/box/boxes.hpp"
 #include "precis/io/cfa_reader.hpp"
-#include "precis/certify/invariant_check.hpp"
 
 using namespace precis;
 

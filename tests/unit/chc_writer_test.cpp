@@ -50,8 +50,8 @@ bool under_ci() {
 bool z3_or_skip(const std::string& part) {
   if (z3_available()) return true;
   if (under_ci()) {
-    FAIL_CHECK("no `z3` binary on PATH under CI (scripts/setup.sh installs it): " << part
-                                                                              << " not checked");
+    FAIL_CHECK("no `z3` binary on PATH under CI (scripts/setup.sh installs it): "
+               << part << " not checked");
   } else {
     MESSAGE("SKIPPED " << part << ": no `z3` binary on PATH (apt-get install z3)");
   }

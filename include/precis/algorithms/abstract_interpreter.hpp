@@ -38,7 +38,6 @@
 
 namespace precis {
 
-
 struct AbstractInterpreterOptions {
   std::uint32_t widen_delay = 3;       // widen at a head from its widen_delay-th update on
   std::uint32_t narrowing_rounds = 2;  // descending rounds after the fixpoint

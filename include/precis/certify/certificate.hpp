@@ -204,7 +204,7 @@ certificate_from_arg(const Cfa& cfa, const ArgT& arg, const std::vector<bool>* p
 template <class Analysis, class ArgT>
 Certificate certificate_of(const Cfa& cfa, const Analysis& analysis, const ArgT& arg,
                            const Deadline* deadline = nullptr) {
-  if constexpr (HasCertificatePoints<std::decay_t<decltype(analysis)>>) {
+  if constexpr (HasCertificatePoints<Analysis>) {
     const auto pts = analysis.certificate_points();
     if constexpr (std::is_same_v<std::decay_t<decltype(pts)>, std::vector<bool>>)
       return certificate_from_arg(cfa, arg, &pts, deadline);

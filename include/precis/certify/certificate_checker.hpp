@@ -23,10 +23,10 @@
 
 #include "precis/certify/certificate.hpp"
 #include "precis/certify/explicit_consecution.hpp"
+#include "precis/certify/invariant_check.hpp"
 #include "precis/cfa/block_encoding.hpp"
 #include "precis/core/limits.hpp"
 #include "precis/smt/cvc5_solver.hpp"
-#include "precis/certify/invariant_check.hpp"
 
 namespace precis {
 

@@ -28,9 +28,9 @@
 #include "precis/core/limits.hpp"
 #include "precis/expr/printer.hpp"
 #include "precis/expr/term_structure.hpp"
-#include "precis/smt/path_feasibility.hpp"
 #include "precis/smt/block_formula.hpp"
 #include "precis/smt/cvc5_solver.hpp"
+#include "precis/smt/path_feasibility.hpp"
 #include "precis/smt/path_formula.hpp"
 
 namespace precis {

@@ -17,9 +17,9 @@
 #include "precis/domains/explicit/explicit_analysis.hpp"
 #include "precis/domains/explicit/variable_set.hpp"
 #include "precis/path/error_path.hpp"
+#include "precis/path/refiner.hpp"
 #include "precis/refine/explicit_concretizer.hpp"
 #include "precis/refine/explicit_interpolation.hpp"
-#include "precis/path/refiner.hpp"
 
 namespace precis {
 

@@ -11,8 +11,8 @@
 
 #include "precis/cfa/cfa.hpp"
 #include "precis/refine/explicit_refiner.hpp"
-#include "precis/smt/path_feasibility.hpp"
 #include "precis/smt/cvc5_solver.hpp"
+#include "precis/smt/path_feasibility.hpp"
 
 namespace precis {
 

@@ -32,10 +32,10 @@
 #include "precis/domains/predicate/predicate_set.hpp"
 #include "precis/path/concrete_interpreter.hpp"
 #include "precis/path/error_path.hpp"
-#include "precis/refine/farkas_interpolation.hpp"
 #include "precis/path/refiner.hpp"
-#include "precis/smt/path_feasibility.hpp"
+#include "precis/refine/farkas_interpolation.hpp"
 #include "precis/smt/cvc5_solver.hpp"
+#include "precis/smt/path_feasibility.hpp"
 #include "precis/smt/path_formula.hpp"
 
 namespace precis {

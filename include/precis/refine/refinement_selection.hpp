@@ -66,8 +66,8 @@
 #include "precis/domains/product/product_domain.hpp"
 #include "precis/expr/term.hpp"
 #include "precis/path/error_path.hpp"
-#include "precis/refine/product_refiner.hpp"
 #include "precis/path/refiner.hpp"
+#include "precis/refine/product_refiner.hpp"
 #include "precis/refine/sliced_prefixes.hpp"
 
 namespace precis {

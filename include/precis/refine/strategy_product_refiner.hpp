@@ -37,11 +37,11 @@
 #include "precis/core/result.hpp"
 #include "precis/domains/product/strategy_product.hpp"
 #include "precis/path/error_path.hpp"
+#include "precis/path/refiner.hpp"
 #include "precis/refine/explicit_refiner.hpp"
 #include "precis/refine/predicate_refiner.hpp"
-#include "precis/path/refiner.hpp"
-#include "precis/smt/path_feasibility.hpp"
 #include "precis/smt/cvc5_solver.hpp"
+#include "precis/smt/path_feasibility.hpp"
 #include "precis/smt/path_formula.hpp"
 
 namespace precis {

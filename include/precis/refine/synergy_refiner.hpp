@@ -47,8 +47,8 @@
 #include "precis/domains/predicate/predicate_set.hpp"
 #include "precis/domains/predicate/synergy_analysis.hpp"
 #include "precis/path/error_path.hpp"
-#include "precis/refine/predicate_refiner.hpp"
 #include "precis/path/refiner.hpp"
+#include "precis/refine/predicate_refiner.hpp"
 #include "precis/refine/spurious_transition.hpp"
 
 namespace precis {
