@@ -1,5 +1,5 @@
 # Warning and sanitizer flags for the project's own programs (tests, examples, bench).
-# The INTERFACE library itself imposes no flags on its users.
+# The INTERFACE library imposes on its users only -ffp-contract=off (CMakeLists.txt).
 function(precis_target_options target)
   target_compile_options(${target} PRIVATE -Wall -Wextra -Wpedantic)
   if(PRECIS_WERROR)

@@ -8,6 +8,7 @@
 
 #include "invariants.hpp"
 #include "precis/algorithms/random_simulation.hpp"
+#include "precis/core/approximated_value.hpp"
 #include "precis/core/bound_marker.hpp"
 #include "precis/core/input_error.hpp"
 #include "precis/domains/congruence/interval_congruence.hpp"
@@ -358,6 +359,8 @@ Outcome run_analysis(const Model& model, const RunContext& ctx) {
                   : a->run(model, ctx);
   // A path through a bound marker (recursion inlined only so deep) is no counterexample.
   precis::reject_bound_marker_paths(o.result);
+  // Nor is a path that takes an over-approximated value (sin, pow, ... of a C program).
+  precis::reject_approximated_paths(o.result);
   return o;
 }
 

@@ -13,6 +13,7 @@
 // (certify/certificate_checker.hpp) block by block between the loop heads.
 
 #include <algorithm>
+#include <cmath>
 #include <cstdint>
 #include <functional>
 #include <map>
@@ -112,6 +113,19 @@ inline constexpr std::size_t kDenseViolationWitnessSteps = 100'000;
 
 // GraphML: one edge per counterexample step with a source line; a havoc step carries its
 // value (\result of the nondeterministic function, or the variable's value).
+// `lhs == value;` as a witness assumption; a float or double as the shortest decimal
+// literal that reads back to it, NaN as `lhs != lhs` (true of NaN only).
+inline std::string value_assumption(const std::string& lhs, precis::Type type,
+                                    const precis::BigInt& value) {
+  if (!precis::is_float(type)) return lhs + " == " + c_constant(value) + ";";
+  const auto bits = precis::to_int64(value);
+  if (!bits) return lhs + " == " + c_constant(value) + ";";
+  const bool nan = type == precis::Type::Float32 ? std::isnan(precis::fp::to_float(*bits))
+                                                 : std::isnan(precis::fp::to_double(*bits));
+  if (nan) return lhs + " != " + lhs + ";";
+  return lhs + " == " + precis::fp::c_literal(type, *bits) + ";";
+}
+
 inline void write_violation_witness(std::ostream& os, const precis::Cfa& cfa,
                                     const precis::Counterexample& cex,
                                     const precis::WitnessTask& task) {
@@ -127,12 +141,13 @@ inline void write_violation_witness(std::ostream& os, const precis::Cfa& cfa,
     if (havoc && !s.changes.empty()) {
       const auto& [var, value] = s.changes.front();
       auto it = at.find(s.from);
+      const precis::Type type = cfa.exprs().variable(var).type;
       if (!s.nondet.empty()) {
-        w.assumption = "\\result == " + c_constant(value) + ";";
+        w.assumption = value_assumption("\\result", type, value);
         w.result_function = s.nondet;
       } else if (it != at.end()) {
         if (auto n = source_name(cfa, it->second, var))
-          w.assumption = *n + " == " + c_constant(value) + ";";
+          w.assumption = value_assumption(*n, type, value);
       }
       if (it != at.end() && !w.assumption.empty())
         w.assumption_scope = source_function(cfa, it->second);

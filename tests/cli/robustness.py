@@ -418,7 +418,7 @@ def _(cli, d, feat):
 
 @case("json_bad_c", needs=("cfront",))
 def _(cli, d, feat):
-    m = write(os.path.join(d, "bad.c"), "int main(void) { double x = 1.5; return (int)x; }\n")
+    m = write(os.path.join(d, "bad.c"), "int main(void) { long double x = 1.5; return (int)x; }\n")
     json_error(cli, [m], 3, "input", True)
 
 

@@ -7,6 +7,7 @@
 #include <doctest/doctest.h>
 
 #include <array>
+#include <cfenv>
 #include <chrono>
 #include <cstdint>
 #include <functional>
@@ -831,3 +832,23 @@ TEST_CASE("polyhedra: VINTA ends with UNKNOWN when the deadline strikes inside P
 #endif
 
 }  // namespace polyhedra_test
+
+namespace polyhedra_rounding_test {
+
+// PPL's initializer sets the FPU to round upwards; a program that includes the
+// polyhedra domain must still evaluate C's float and double to nearest, also before the
+// first PolyhedraDomain exists: 0.24999999999999997 + 1e-17 is 0.24999999999999997
+// (1e-17 is below half an ulp), not 0.25 as rounding upwards gives.
+TEST_CASE("polyhedra: including PPL leaves floating-point evaluation rounding to nearest") {
+  CHECK(std::fegetround() == FE_TONEAREST);
+  ExprManager em;
+  const Term x = em.fp_val(Type::Float64, fp::bits_of(0.24999999999999997));
+  const Term sum = em.mk(Op::FpAdd, {x, em.fp_val(Type::Float64, fp::bits_of(1e-17))});
+  CHECK(evaluate(sum, EmptyValuation{}) == x.value());
+  // a host that changed the mode again (another library): the evaluator restores it
+  std::fesetround(FE_UPWARD);
+  CHECK(evaluate(sum, EmptyValuation{}) == x.value());
+  std::fesetround(FE_TONEAREST);
+}
+
+}  // namespace polyhedra_rounding_test

@@ -56,6 +56,8 @@ std::optional<ArrayShape> Translator::array_shape(clang::QualType qt,
   if (et->isArrayType()) unsupported(where, "multi-dimensional array type '" + name + "'");
   if (et->isRecordType())  // (arrays of structs are structs.cpp's)
     unsupported(where, "array of unions '" + name + "'");
+  if (et->isRealFloatingType())  // cells hold integers (the array sort is int -> int)
+    unsupported(where, "array of floating-point values '" + name + "'");
   ArrayShape shape{int_type(et, where)};
   shape.elem_bytes = ctx_.getTypeSizeInChars(et).getQuantity();
   if (const auto* va = ctx_.getAsVariableArrayType(t); va != nullptr && va->getSizeExpr()) {

@@ -15,9 +15,9 @@ namespace precis::c::detail {
 // `function`: the nondeterministic function whose return value this is (witnesses
 // give its value as \result of that function).
 Term Translator::nondet_value(IntType t, const std::string& function) {
-  VarId v = new_temp();
+  VarId v = new_temp(t.sort());
   b_.nondet(emit(Havoc{v}), function);
-  emit(Assume{in_range(em_.var(v), t)});
+  if (!t.is_float()) emit(Assume{in_range(em_.var(v), t)});
   return em_.var(v);
 }
 
@@ -65,7 +65,8 @@ Term Translator::call(const clang::CallExpr* ce, bool need_value) {
     return num(0);
   }
   if (def != nullptr && def->hasBody()) return inline_call(def, ce, need_value);
-  if (is_allocation(ce)) return allocate(ce);  // refused: not converted to T * (heap.cpp)
+  if (auto v = math_call(ce, name)) return *v;  // floating.cpp
+  if (is_allocation(ce)) return allocate(ce);   // refused: not converted to T * (heap.cpp)
   if ((name == "free" || name == "__builtin_free") && ce->getNumArgs() == 1) {
     effect(ce->getArg(0));  // heap.cpp: a freed object stays alive
     return num(0);
@@ -82,7 +83,7 @@ Term Translator::call(const clang::CallExpr* ce, bool need_value) {
     const clang::Expr* bare = a->IgnoreParenImpCasts();
     const clang::QualType t = a->getType().getCanonicalType();
     if (llvm::isa<clang::StringLiteral>(bare)) continue;
-    if (t->isIntegralOrEnumerationType()) {
+    if (t->isIntegralOrEnumerationType() || t->isRealFloatingType()) {
       effect(a);
       continue;
     }
@@ -97,7 +98,7 @@ Term Translator::call(const clang::CallExpr* ce, bool need_value) {
   const clang::QualType rt = callee->getReturnType();
   if (rt->isVoidType()) return num(0);
   if (external_handle_type(ce) != nullptr) return need_value ? external_handle() : num(0);
-  if (!rt->isIntegralOrEnumerationType())
+  if (!rt->isIntegralOrEnumerationType() && !rt->isRealFloatingType())
     unsupported(ce,
                 "call of undefined function '" + name + "' returning '" + rt.getAsString() + "'");
   IntType t = int_type(rt, ce->getExprLoc());
@@ -228,7 +229,7 @@ Term Translator::inline_call(const clang::FunctionDecl* def, const clang::CallEx
   const clang::QualType rq = def->getReturnType();
   if (!rq->isVoidType()) {
     f.ret_type = int_type(rq, def->getLocation());
-    f.ret = new_var(f.prefix + "::__retval", f.index);
+    f.ret = new_var(f.prefix + "::__retval", f.index, f.ret_type.sort());
   }
   // Arguments are evaluated in the caller, left to right, into the parameter copies.
   for (unsigned i = 0; i < def->getNumParams(); ++i) {
@@ -244,8 +245,8 @@ Term Translator::inline_call(const clang::FunctionDecl* def, const clang::CallEx
       continue;
     }
     IntType pt = int_type(p->getType(), p->getLocation());
-    VarId v =
-        new_var(f.prefix + "::" + p->getNameAsString() + pointer_suffix(p->getType()), f.index);
+    VarId v = new_var(f.prefix + "::" + p->getNameAsString() + pointer_suffix(p->getType()),
+                      f.index, pt.sort());
     f.locals[p] = v;
     register_scalar(p, v, f.objects, f.addresses);
     store_argument(v, pt, ce->getArg(i));

@@ -90,7 +90,7 @@ void Translator::declare_globals(clang::TranslationUnitDecl* tu) {
       continue;
     }
     IntType t = int_type(any->getType(), any->getLocation());
-    VarId v = new_var(name + pointer_suffix(any->getType()), global_scope);
+    VarId v = new_var(name + pointer_suffix(any->getType()), global_scope, t.sort());
     globals_[vd->getCanonicalDecl()] = v;
     register_scalar(vd->getCanonicalDecl(), v, global_objects_, global_addresses_);
     const clang::Expr* init = nullptr;
@@ -100,12 +100,15 @@ void Translator::declare_globals(clang::TranslationUnitDecl* tu) {
       emit(Assume{in_range(em_.var(v), t)});
     } else if (init != nullptr && is_pointer(any->getType())) {
       emit(Assign{v, rvalue(init)});  // an address (of an object declared before) or 0
+    } else if (init != nullptr && (t.is_float() || type_of(init).is_float())) {
+      // A floating constant expression: pure, folded to its value.
+      emit(Assign{v, as_int(convert(rvalue(init), type_of(init), t))});
     } else if (init != nullptr) {
       emit(Assign{v, as_int(convert(
                          constant_or_refuse(init, "non-constant initializer of a global variable"),
                          type_of(init), t))});
     } else {
-      emit(Assign{v, num(0)});
+      emit(Assign{v, zero(t)});
     }
   }
 }
@@ -130,7 +133,8 @@ void Translator::local_decl(const clang::VarDecl* vd) {
   if (auto it = fr.locals.find(vd); it != fr.locals.end()) {
     v = it->second;  // an address-taken scalar, created at the call's entry
   } else {
-    v = new_var(fr.prefix + "::" + vd->getNameAsString() + pointer_suffix(vd->getType()), fr.index);
+    v = new_var(fr.prefix + "::" + vd->getNameAsString() + pointer_suffix(vd->getType()), fr.index,
+                t.sort());
     fr.locals[vd] = v;
   }
   if (const clang::Expr* init = vd->getInit()) {

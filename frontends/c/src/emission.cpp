@@ -108,7 +108,7 @@ VarId Translator::new_temp(Type type) {
 // The term's current value, kept safe from later side effects.
 Term Translator::snapshot(Term t) {
   if (t.is_const()) return t;
-  VarId v = new_temp();
+  VarId v = new_temp(is_float(t.type()) ? t.type() : Type::Int);
   emit(Assign{v, as_int(t)});
   return em_.var(v);
 }

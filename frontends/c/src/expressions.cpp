@@ -61,7 +61,7 @@ void Translator::store(VarId x, IntType t, const clang::Expr* rhs) {
     if (rt.fits_in(t)) {  // x = __VERIFIER_nondet_T(): havoc x directly, no temporary
       at(ce->getExprLoc());
       b_.nondet(emit(Havoc{x}), ce->getDirectCallee()->getNameAsString());
-      emit(Assume{in_range(em_.var(x), rt)});
+      if (!rt.is_float()) emit(Assume{in_range(em_.var(x), rt)});
       return;
     }
   }
@@ -204,7 +204,7 @@ Term Translator::rvalue(const clang::Expr* e) {
   }
   if (const auto* as = llvm::dyn_cast<clang::ArraySubscriptExpr>(e)) return load(element_place(as));
   if (const auto* me = llvm::dyn_cast<clang::MemberExpr>(e)) return load(member_place(me));
-  if (llvm::isa<clang::FloatingLiteral>(e)) unsupported(e, "floating-point constant");
+  if (const auto* fl = llvm::dyn_cast<clang::FloatingLiteral>(e)) return float_literal(fl);
   if (llvm::isa<clang::StringLiteral>(e)) unsupported(e, "string literal");
   if (llvm::isa<clang::InitListExpr>(e)) unsupported(e, "initializer list");
   if (llvm::isa<clang::BinaryConditionalOperator>(e))
@@ -222,7 +222,11 @@ Term Translator::cast(const clang::CastExpr* ce) {
       IntType from = type_of(sub);
       return convert(rvalue(sub), from, to);
     }
-    case clang::CK_IntegralToBoolean: return as_bool(rvalue(sub));
+    case clang::CK_IntegralToBoolean:
+    case clang::CK_FloatingToBoolean: return as_bool(rvalue(sub));
+    case clang::CK_FloatingCast:
+    case clang::CK_IntegralToFloating:
+    case clang::CK_FloatingToIntegral: return convert(rvalue(sub), type_of(sub), type_of(ce));
     case clang::CK_ToVoid: effect(sub); return num(0);
     case clang::CK_NullToPointer:
     case clang::CK_ArrayToPointerDecay:
@@ -247,7 +251,9 @@ Term Translator::unary(const clang::UnaryOperator* uo) {
   switch (uo->getOpcode()) {
     case clang::UO_Plus:
     case clang::UO_Extension: return rvalue(sub);
-    case clang::UO_Minus: return wrap(mk(Op::Neg, {as_int(rvalue(sub))}), type_of(uo));
+    case clang::UO_Minus:
+      if (type_of(uo).is_float()) return mk(Op::FpNeg, {rvalue(sub)});
+      return wrap(mk(Op::Neg, {as_int(rvalue(sub))}), type_of(uo));
     case clang::UO_LNot: return lnot(as_bool(rvalue(sub)));
     case clang::UO_Not: return bit_not(as_int(rvalue(sub)), type_of(uo));
     case clang::UO_AddrOf: return address_of(uo);  // pointers.cpp
@@ -281,7 +287,7 @@ Term Translator::incdec(const clang::UnaryOperator* uo, bool need_value) {
   IntType p = int_type(pq, uo->getExprLoc());
   Term old = load(x);
   if (need_value && uo->isPostfix()) old = snapshot(old);
-  Term one = num(1);
+  Term one = p.is_float() ? fold(em_.fp_convert(num(1), p.fp)) : num(1);
   Term nv = arith(uo->isIncrementOp() ? clang::BO_Add : clang::BO_Sub, load(x), one, p, uo);
   at(uo->getExprLoc());
   write(x, convert(nv, p, bit_field_type(sub).value_or(t)));
@@ -391,6 +397,7 @@ std::optional<Term> Translator::flat_chain(const clang::BinaryOperator* bo) {
   const bool additive = op == clang::BO_Add || op == clang::BO_Sub;
   if (!additive && op != clang::BO_Mul) return std::nullopt;
   const clang::QualType type = bo->getType().getCanonicalType();
+  if (type->isRealFloatingType()) return std::nullopt;        // IEEE addition does not associate
   std::vector<std::pair<const clang::Expr*, bool>> operands;  // (operand, subtracted)
   const clang::Expr* cur = bo;
   for (;;) {
@@ -421,15 +428,27 @@ std::optional<Term> Translator::flat_chain(const clang::BinaryOperator* bo) {
 
 Term Translator::conditional(const clang::ConditionalOperator* co) {
   const bool is_void = co->getType()->isVoidType();
+  // A constant condition (<math.h>'s `sizeof (x) == sizeof (float) ? __isnanf (x) : ...`):
+  // only the arm C evaluates is translated.
+  if (const auto c = constant_value(co->getCond())) {
+    const clang::Expr* arm = *c != 0 ? co->getTrueExpr() : co->getFalseExpr();
+    if (is_void) {
+      effect(arm);
+      return num(0);
+    }
+    return rvalue(arm);
+  }
   if (!is_void && !impure(co->getTrueExpr()) && !impure(co->getFalseExpr())) {
     Term c = as_bool(rvalue(co->getCond()));
     Term a = rvalue(co->getTrueExpr()), b = rvalue(co->getFalseExpr());
     if (!(a.is_bool() && b.is_bool())) a = as_int(a), b = as_int(b);
+    if (a.type() != b.type())  // (void) arms aside, clang converts both to the result type
+      unsupported(co, "conditional operator with operands of different types");
     if (c.is_const()) return c.value() != 0 ? a : b;
     return em_.ite(c, a, b);
   }
   std::optional<VarId> tmp;
-  if (!is_void) tmp = new_temp();
+  if (!is_void) tmp = new_temp(type_of(co).sort());
   Loc t = fresh(), f = fresh(), j = fresh();
   branch(co->getCond(), t, f);
   for (auto [loc, arm] : {std::pair{t, co->getTrueExpr()}, std::pair{f, co->getFalseExpr()}}) {

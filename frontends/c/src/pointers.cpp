@@ -156,7 +156,8 @@ void Translator::predeclare_objects(const clang::Stmt* body) {
           register_array(a, ctx_.getAsArrayType(vd->getType())->getElementType(), fr.objects);
           fr.arrays[vd] = std::move(a);
         } else if (address_taken_.count(vd->getCanonicalDecl()) != 0) {
-          (void)int_type(vd->getType(), vd->getLocation());
+          if (int_type(vd->getType(), vd->getLocation()).is_float())
+            unsupported(vd->getLocation(), "the address of a floating-point variable");
           const VarId v = new_var(name + pointer_suffix(vd->getType()), fr.index);
           fr.locals[vd] = v;
           register_scalar(vd, v, fr.objects, fr.addresses);

@@ -99,7 +99,8 @@ Procedure& Translator::procedure(const clang::FunctionDecl* fn) {
       const IntType t = int_type(prm->getType(), prm->getLocation());
       p.params.push_back(Procedure::Param{
           prm,
-          new_var(name + "::" + prm->getNameAsString() + pointer_suffix(prm->getType()), p.index),
+          new_var(name + "::" + prm->getNameAsString() + pointer_suffix(prm->getType()), p.index,
+                  t.sort()),
           t});
     }
     p.site = new_var(name + "::__site", p.index);
@@ -108,7 +109,7 @@ Procedure& Translator::procedure(const clang::FunctionDecl* fn) {
     const clang::QualType rq = member->getReturnType();
     if (!rq->isVoidType()) {
       p.ret_type = int_type(rq, member->getLocation());
-      p.ret = new_var(name + "::__retval", p.index);
+      p.ret = new_var(name + "::__retval", p.index, p.ret_type.sort());
     }
     procedure_of_.emplace(member, &p);
   }
@@ -182,8 +183,11 @@ void Translator::emit_procedure(Procedure& p) {
   emitting_ = owner_ = nullptr;
   for (VarId v : p.owned)
     if (em_.variable(v).type != Type::Int)
-      refuse_in_procedure(p.fn->getLocation(),
-                          "a local array of the array sort ('" + em_.variable(v).name + "')");
+      refuse_in_procedure(
+          p.fn->getLocation(),
+          std::string(is_float(em_.variable(v).type) ? "a floating-point local variable"
+                                                     : "a local array of the array sort") +
+              " ('" + em_.variable(v).name + "')");
 }
 
 void Translator::chain(Loc from, Loc to, const std::vector<Operation>& ops, std::uint32_t index,

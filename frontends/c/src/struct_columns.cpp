@@ -54,6 +54,9 @@ const StructObject* Translator::new_columns(const std::string& name, std::uint32
   const StructLayout& l = layout(s.element, where);
   s.stride = l.leaves.size();
   for (const auto& [path, lt] : l.leaves)
+    if (lt->isRealFloatingType())  // a column is of the array sort, int -> int
+      unsupported(where, "array of structs with a floating-point member '" + path + "'");
+  for (const auto& [path, lt] : l.leaves)
     s.columns.push_back(new_var(name + "[]" + path + pointer_suffix(lt), scope, Type::Array));
   return &structs_.emplace_back(std::move(s));
 }

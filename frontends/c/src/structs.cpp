@@ -156,7 +156,8 @@ const StructObject* Translator::new_struct(const std::string& name, std::uint32_
   s.name = name;
   s.leaves.reserve(l.leaves.size());
   for (const auto& [path, lt] : l.leaves)
-    s.leaves.push_back(new_var(name + path + pointer_suffix(lt), scope));
+    s.leaves.push_back(new_var(name + path + pointer_suffix(lt), scope,
+                               lt->isRealFloatingType() ? int_type(lt, where).sort() : Type::Int));
   return &structs_.emplace_back(std::move(s));
 }
 

@@ -43,10 +43,18 @@ namespace precis::c::detail {
 
 // ---- integer types ----------------------------------------------------------------------
 
+// A C scalar type: an integer type (width, signedness, _Bool), or a floating-point type
+// (`fp` is Type::Float32 for float, Type::Float64 for double; width 32 or 64), whose
+// values are precis's floating-point terms (expr/term.hpp).
 struct IntType {
   unsigned width = 32;
   bool is_signed = true;
   bool is_bool = false;
+  Type fp = Type::Int;
+
+  [[nodiscard]] bool is_float() const { return fp != Type::Int; }
+  // The sort of a variable of this type.
+  [[nodiscard]] Type sort() const { return is_float() ? fp : Type::Int; }
 
   // The range, exact: 64-bit unsigned types reach 2^64 - 1 (width <= 64).
   [[nodiscard]] BigInt min() const {
@@ -60,6 +68,7 @@ struct IntType {
   }
   // Every value of this type is one of `o` (a _Bool is an unsigned 1-bit type here).
   [[nodiscard]] bool fits_in(const IntType& o) const {
+    if (is_float() || o.is_float()) return fp == o.fp;
     const unsigned ow = o.is_bool ? 1 : o.width, w = is_bool ? 1 : width;
     const bool signed_ = is_signed && !is_bool, o_signed = o.is_signed && !o.is_bool;
     if (signed_) return o_signed && ow >= w;
@@ -344,6 +353,13 @@ class Translator {
   Term as_bool(Term t);
   Term lnot(Term b);
   Term in_range(Term x, IntType t);
+  // 0 of the type (+0.0 for a floating-point type).
+  Term zero(IntType t) { return t.is_float() ? em_.fp_val(t.fp, 0) : num(0); }
+  // C's floating-point operators and the math library functions IEEE 754 defines
+  // (floating.cpp).
+  Term float_arith(clang::BinaryOperatorKind op, Term a, Term b, const clang::Expr* where);
+  std::optional<Term> math_call(const clang::CallExpr* ce, const std::string& name);
+  Term float_literal(const clang::FloatingLiteral* fl);
   Term convert(Term v, IntType from, IntType to);
   Term wrap(Term v, IntType t);
   Term arith(clang::BinaryOperatorKind op, Term l, Term r, IntType t, const clang::Expr* where);

@@ -24,8 +24,16 @@ IntType Translator::int_type(clang::QualType qt, clang::SourceLocation where) co
     unsupported(where, "pointer type '" + name + "'");
   if (t->isArrayType()) unsupported(where, "array type '" + name + "'");
   if (t->isRecordType()) unsupported(where, "struct or union type '" + name + "'");
-  if (t->isRealFloatingType() || t->isAnyComplexType())
-    unsupported(where, "floating-point type '" + name + "'");
+  if (t->isAnyComplexType()) unsupported(where, "complex type '" + name + "'");
+  if (t->isRealFloatingType()) {
+    if (t->isSpecificBuiltinType(clang::BuiltinType::Float))
+      return IntType{32, true, false, Type::Float32};
+    if (t->isSpecificBuiltinType(clang::BuiltinType::Double))
+      return IntType{64, true, false, Type::Float64};
+    unsupported(where, "floating-point type '" + name +
+                           "' (float and double are modelled; long double, x87 extended "
+                           "precision, and the half and 128-bit types are not)");
+  }
   if (t->isVoidType()) unsupported(where, "use of a void value");
   if (const auto* et = t->getAs<clang::EnumType>()) t = et->getDecl()->getIntegerType();
   if (!t->isIntegerType()) unsupported(where, "type '" + name + "'");
@@ -48,6 +56,7 @@ Term Translator::as_int(Term t) {
 
 Term Translator::as_bool(Term t) {
   if (t.is_bool()) return t;
+  if (is_float(t.type())) return fold(em_.not_(em_.mk(Op::FpIsZero, {t})));  // NaN is true
   if (t.is_const()) return em_.bool_val(t.value() != 0);
   // ite(c, 1, 0) != 0 is c: keeps conditions on C's 0/1 results readable.
   if (t.op() == Op::Ite && t.arg(1).is_const() && t.arg(2).is_const() && t.arg(1).value() == 1 &&
@@ -69,13 +78,23 @@ Term Translator::lnot(Term b) {
 }
 
 Term Translator::in_range(Term x, IntType t) {
+  if (t.is_float()) return em_.true_();  // every value, NaN and the infinities included
   return em_.and_(em_.le(big(t.min()), x), em_.le(x, big(t.max())));
 }
 
 // Conversion between integer types: wrap-around modulo 2^N into the target's range
 // where the source's range does not fit (gcc's behaviour for signed targets).
+//
+// Floating point (C11 6.3.1.4, 6.3.1.5): to a floating type, the value rounded to nearest
+// even (exact where it is representable); from one to an integer type, truncated toward
+// zero. Where the truncated value is outside the integer type (or the operand is NaN or
+// infinite) C's behaviour is undefined; precis takes it modulo 2^N as for an integer
+// conversion (fp.to_int gives 0 for NaN and the infinities), the same value in the solver,
+// the evaluator and the concrete interpreter.
 Term Translator::convert(Term v, IntType from, IntType to) {
   if (to.is_bool) return as_bool(v);
+  if (to.is_float()) return fold(em_.fp_convert(from.is_float() ? v : as_int(v), to.fp));
+  if (from.is_float()) return convert(fold(em_.fp_to_int(v)), IntType{65, true, false}, to);
   if (from.fits_in(to)) return v;
   Term x = as_int(v);
   const Term modulus = pow2k(to.width);
@@ -92,6 +111,7 @@ Term Translator::wrap(Term v, IntType t) {
 // Arithmetic of a C binary operator in type `t` (operands are already converted).
 Term Translator::arith(clang::BinaryOperatorKind op, Term l, Term r, IntType t,
                        const clang::Expr* where) {
+  if (t.is_float()) return float_arith(op, l, r, where);
   Term a = as_int(l), b = as_int(r);
   switch (op) {
     case clang::BO_Add: return wrap(mk(Op::Add, {a, b}), t);

@@ -75,6 +75,7 @@ struct ProgramFeatures {
   std::size_t loops = 0;             // heads of the weak topological order
   std::size_t max_loop_nesting = 0;  // 0: no loop
   bool nonlinear = false;            // a product of two variables, or / % by a variable
+  bool floating = false;             // a float or double variable (IEEE arithmetic)
 };
 
 namespace detail {
@@ -129,6 +130,7 @@ inline ProgramFeatures program_features(const Cfa& cfa) {
     }
     f.branches += out > 1 ? 1 : 0;
   }
+  for (const auto& v : cfa.exprs().variables()) f.floating = f.floating || is_float(v.type);
   const VariableClassification vc = classify_variables(cfa);
   f.variables = vc.size();
   for (VarId v = 0; v < vc.size(); ++v) {

@@ -55,6 +55,7 @@
 
 #include <algorithm>
 #include <chrono>
+#include <cmath>
 #include <cstddef>
 #include <cstdint>
 #include <functional>
@@ -71,6 +72,7 @@
 #include "precis/core/bound_marker.hpp"
 #include "precis/core/limits.hpp"
 #include "precis/core/result.hpp"
+#include "precis/expr/floating_point.hpp"
 #include "precis/path/concrete_interpreter.hpp"
 #include "precis/path/error_path.hpp"
 
@@ -294,7 +296,7 @@ class RandomSimulation {
         arrays_[v.id] = in;
         origin_[v.id] = &in;
       } else {
-        cur_[v.id] = sample(v.type == Type::Bool);
+        cur_[v.id] = sample(v.type);
       }
     }
     inputs_.initial = cur_;
@@ -385,7 +387,7 @@ class RandomSimulation {
           checkpoint_ = Checkpoint{true, step, havocs_.size(), l, 0, {}};
         checkpoint_.undo.clear();
         input_free_ = false;
-        BigInt v = sample(em.variable(h->var).type == Type::Bool);
+        BigInt v = sample(em.variable(h->var).type);
         havocs_.emplace_back(step, v);
         write(h->var, std::move(v));
       }
@@ -420,7 +422,7 @@ class RandomSimulation {
     if (in == nullptr) return cur.fallback;
     auto [it, fresh] = in->cells.try_emplace(i, BigInt(0));
     if (fresh) {
-      it->second = sample(false);
+      it->second = sample(Type::Int);
       input_free_ = choice_free_ = false;
     }
     cur.cells.emplace(i, it->second);
@@ -428,9 +430,12 @@ class RandomSimulation {
   }
 
   // A random value: small numbers, the program's constants (+-1), the ends of the C
-  // types' ranges, any 32-bit value.
-  BigInt sample(bool boolean) {
-    if (boolean) return BigInt(static_cast<int>(rng_() & 1));
+  // types' ranges, any 32-bit value; for a floating-point variable (its bit pattern,
+  // expr/floating_point.hpp) small integral and fractional values, the program's
+  // floating constants, the zeros, the infinities, NaN, any pattern.
+  BigInt sample(Type type) {
+    if (type == Type::Bool) return BigInt(static_cast<int>(rng_() & 1));
+    if (is_float(type)) return BigInt(sample_float(type));
     static constexpr std::int64_t kEdges[] = {-128,
                                               127,
                                               255,
@@ -458,9 +463,39 @@ class RandomSimulation {
     return BigInt(static_cast<std::uint32_t>(u));
   }
 
+  std::int64_t sample_float(Type type) {
+    const std::uint64_t r = rng_() % 100;
+    const std::uint64_t u = rng_();
+    auto of = [&](double d) {
+      return type == Type::Float32 ? fp::bits_of(static_cast<float>(d)) : fp::bits_of(d);
+    };
+    if (r < 10) return of(0.0);
+    if (r < 30) return of(static_cast<double>(static_cast<std::int64_t>(u % 33) - 16));
+    if (r < 45) return of(static_cast<double>(static_cast<std::int64_t>(u % 2001) - 1000) / 8.0);
+    if (r < 65 && !float_constants_.empty()) {
+      const double c = float_constants_[u % float_constants_.size()];
+      static constexpr double kScale[] = {1.0, -1.0, 0.5, 2.0, 1.0 + 1e-6, 1.0 - 1e-6};
+      return of(c * kScale[(u >> 32) % std::size(kScale)]);
+    }
+    if (r < 75) return of(static_cast<double>(u % 1000001) / 1000.0 - 500.0);
+    if (r < 80) {
+      static constexpr double kSpecial[] = {-0.0, HUGE_VAL, -HUGE_VAL, 1e-40, 1e30, -1e30};
+      return of(kSpecial[u % std::size(kSpecial)]);
+    }
+    if (r < 82) return type == Type::Float32 ? fp::nan32 : fp::nan64;
+    if (type == Type::Float32)
+      return fp::canonical(type, static_cast<std::int64_t>(u & 0xffffffffU));
+    return fp::canonical(type, static_cast<std::int64_t>(u));
+  }
+
   void collect_constants(const Operation& op) {
     auto add = [&](Term t) {
       for_each_subterm(t, [&](Term x) {
+        if (x.op() == Op::FpConst && float_constants_.size() < kMaxConstants) {
+          const double d = x.type() == Type::Float32 ? static_cast<double>(fp::to_float(x.value()))
+                                                     : fp::to_double(x.value());
+          if (std::isfinite(d)) float_constants_.push_back(d);
+        }
         if (x.op() == Op::IntConst && constants_.size() < kMaxConstants)
           constants_.push_back(x.value());
         return true;
@@ -554,8 +589,9 @@ class RandomSimulation {
   std::vector<EdgeRef> edges_;
   std::vector<std::vector<std::uint32_t>> out_;  // by location: indices into edges_
   std::vector<std::int64_t> constants_;
-  std::vector<bool> covered_;  // by edge: taken by some run
-  bool covered_new_ = false;   // the current run took an edge no run took before
+  std::vector<double> float_constants_;  // finite floating constants, as double
+  std::vector<bool> covered_;            // by edge: taken by some run
+  bool covered_new_ = false;             // the current run took an edge no run took before
   std::vector<VarId> markers_;
 
   // The current run.

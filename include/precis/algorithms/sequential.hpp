@@ -28,6 +28,7 @@
 #include <string>
 #include <vector>
 
+#include "precis/core/approximated_value.hpp"
 #include "precis/core/bound_marker.hpp"
 #include "precis/core/result.hpp"
 
@@ -98,6 +99,7 @@ inline SequentialResult run_sequential(
     const auto t0 = clock::now();
     VerificationResult r = s.run(budget);
     reject_bound_marker_paths(r);  // a path beyond a translation bound is no evidence
+    reject_approximated_paths(r);  // nor one through an over-approximated value
     StageRun run{s.name, r.verdict, accept(r), r.reason, budget, since(t0)};
     out.stages.push_back(run);
     if (run.accepted) {

@@ -276,8 +276,8 @@ inline std::optional<Term> box_hull(std::span<const Term> disjuncts, ExprManager
     if (x.is_bool()) {
       if (a == b) cs.push_back(a != 0 ? x : em.not_(x));
     } else if (a == b) {
-      cs.push_back(em.eq(x, em.int_val(a)));
-    } else {
+      cs.push_back(em.eq(x, em.constant(x.type(), a)));
+    } else if (x.type() == Type::Int) {  // (bit patterns of floats have no order to bound)
       cs.push_back(em.le(em.int_val(a), x));
       cs.push_back(em.le(x, em.int_val(b)));
     }

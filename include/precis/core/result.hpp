@@ -170,8 +170,16 @@ struct Counterexample {
   std::vector<std::size_t> array_vars;
   std::vector<std::string> array_inputs;
 
+  // Floating-point variables, by VarId: 32 (float) or 64 (double); 0 (or no entry) for
+  // the others. Their values here are IEEE bit patterns (expr/floating_point.hpp), exact;
+  // io/report.hpp prints them as the shortest decimal that reads back to the value.
+  std::vector<std::uint8_t> float_width;
+
   [[nodiscard]] bool is_array(std::size_t v) const {
     return std::find(array_vars.begin(), array_vars.end(), v) != array_vars.end();
+  }
+  [[nodiscard]] unsigned float_width_of(std::size_t v) const {
+    return v < float_width.size() ? float_width[v] : 0U;
   }
 
   // The value of every variable after step i (0-based); O(i + variables).

@@ -47,6 +47,7 @@
 #include "precis/core/limits.hpp"
 #include "precis/expr/eval.hpp"
 #include "precis/expr/eval_big.hpp"
+#include "precis/expr/floating_point.hpp"
 #include "precis/expr/term.hpp"
 
 namespace precis {
@@ -227,9 +228,11 @@ class Printer {
       case Op::Xor: return bool_compare(t.arg(0), "!=", t.arg(1));
       case Op::Eq:
         if (t.arg(0).is_bool()) return bool_compare(t.arg(0), "==", t.arg(1));
+        if (is_float(t.arg(0).type())) return std::nullopt;  // identity, not C's == (NaN, -0)
         return binary(t.arg(0), "==", t.arg(1), kEquality);
       case Op::Neq:
         if (t.arg(0).is_bool()) return bool_compare(t.arg(0), "!=", t.arg(1));
+        if (is_float(t.arg(0).type())) return std::nullopt;
         return binary(t.arg(0), "!=", t.arg(1), kEquality);
       case Op::Lt: return binary(t.arg(0), "<", t.arg(1), kRelational);
       case Op::Le: return binary(t.arg(0), "<=", t.arg(1), kRelational);
@@ -281,6 +284,44 @@ class Printer {
       case Op::Select:
       case Op::Store:
       case Op::ConstArray: return std::nullopt;
+      // Floating point: C's operators on float and double are IEEE's, one rounding each
+      // (FLT_EVAL_METHOD 0), so these print exactly; a constant as its shortest literal.
+      case Op::FpConst: {
+        const std::string lit = fp::c_literal(t.type(), t.value());
+        return Printed{lit, lit[0] == '-' ? kUnary : kPrimary};
+      }
+      case Op::FpAdd: return binary(t.arg(0), "+", t.arg(1), kAdditive);
+      case Op::FpSub: return binary(t.arg(0), "-", t.arg(1), kAdditive);
+      case Op::FpMul: return binary(t.arg(0), "*", t.arg(1), kMultiplicative);
+      case Op::FpDiv: return binary(t.arg(0), "/", t.arg(1), kMultiplicative);
+      case Op::FpLt: return binary(t.arg(0), "<", t.arg(1), kRelational);
+      case Op::FpLe: return binary(t.arg(0), "<=", t.arg(1), kRelational);
+      case Op::FpEq: return binary(t.arg(0), "==", t.arg(1), kEquality);
+      case Op::FpIsNan: return binary(t.arg(0), "!=", t.arg(0), kEquality);  // NaN only
+      case Op::FpNeg: {
+        auto x = print(t.arg(0));
+        if (!x) return std::nullopt;
+        return Printed{"-" + unary_operand(*x), kUnary};
+      }
+      case Op::FpToFp:
+      case Op::IntToFp: {
+        auto x = print(t.arg(0));
+        if (!x) return std::nullopt;
+        return Printed{
+            std::string(t.type() == Type::Float32 ? "(float)" : "(double)") + unary_operand(*x),
+            kUnary};
+      }
+      // No operator of C without <math.h> (fabs, sqrt, floor, ...) or with another value
+      // (C's conversion to an integer is undefined where fp.to_int is 0).
+      case Op::FpAbs:
+      case Op::FpSqrt:
+      case Op::FpRound:
+      case Op::FpIsInf:
+      case Op::FpIsZero:
+      case Op::FpIsSubnormal:
+      case Op::FpIsNormal:
+      case Op::FpIsNeg:
+      case Op::FpToInt: return std::nullopt;
     }
     return std::nullopt;
   }

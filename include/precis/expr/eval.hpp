@@ -1,7 +1,8 @@
 #pragma once
 // Evaluation of terms under a partial valuation.
 //
-// Values are std::int64_t (Booleans as 0/1). The result is std::nullopt ("unknown",
+// Values are std::int64_t (Booleans as 0/1, floating-point values as their IEEE bit
+// patterns, expr/floating_point.hpp). The result is std::nullopt ("unknown",
 // the top of the flat lattice) when a variable that matters is unknown, when an
 // intermediate result overflows std::int64_t, or on division by zero: the evaluator is
 // never silently wrong, it only becomes less informative. Boolean connectives are
@@ -12,8 +13,10 @@
 #include <cstdint>
 #include <limits>
 #include <optional>
+#include <type_traits>
 #include <utility>
 
+#include "precis/expr/floating_point.hpp"
 #include "precis/expr/term.hpp"
 
 namespace precis {
@@ -103,6 +106,83 @@ struct Int64Arithmetic {
 
 namespace detail {
 
+template <class A, class V>
+std::optional<typename A::value> eval_with(Term t, const V& val);
+
+// A value of A as an std::int64_t, if it is one.
+template <class T>
+std::optional<std::int64_t> as_int64(const T& v) {
+  if constexpr (std::is_same_v<T, std::int64_t>) {
+    return v;
+  } else {
+    if (v < std::numeric_limits<std::int64_t>::min() ||
+        v > std::numeric_limits<std::int64_t>::max())
+      return std::nullopt;
+    return static_cast<std::int64_t>(v);
+  }
+}
+
+// The floating-point operators (expr/floating_point.hpp): strict in every operand.
+template <class A, class V>
+std::optional<typename A::value> eval_float(Term t, const V& val) {
+  using R = std::optional<typename A::value>;
+  using T = typename A::value;
+  if (t.op() == Op::FpConst) return T(t.value());
+  fp::ensure_nearest();  // before the operands' evaluation and this node's operation
+  std::int64_t x[2] = {0, 0};
+  for (std::size_t i = 0; i < t.num_args(); ++i) {
+    auto v = eval_with<A>(t.arg(i), val);
+    if (!v) return std::nullopt;
+    if (t.op() == Op::IntToFp) {  // an integer operand: its value, up to 2^64
+      if (auto small = as_int64(*v)) return T(fp::from_int(t.type(), *small));
+      if (*v < T(0)) return std::nullopt;
+      const auto p = A::pow2(T(64));
+      if (!p || !(*v < *p)) return std::nullopt;
+      const auto hi = A::div(*v, T(std::int64_t{1} << 32));
+      const auto lo = A::mod(*v, T(std::int64_t{1} << 32));
+      const auto h = hi ? as_int64(*hi) : std::nullopt;
+      const auto l = lo ? as_int64(*lo) : std::nullopt;
+      if (!h || !l) return std::nullopt;
+      return T(fp::from_uint(
+          t.type(), (static_cast<std::uint64_t>(*h) << 32) | static_cast<std::uint64_t>(*l)));
+    }
+    auto small = as_int64(*v);
+    if (!small) return std::nullopt;
+    x[i] = *small;
+  }
+  const Type ft = t.num_args() > 0 ? t.arg(0).type() : t.type();
+  auto b = [](bool c) -> R { return T(c ? 1 : 0); };
+  switch (t.op()) {
+    case Op::FpAdd: return T(fp::add(ft, x[0], x[1]));
+    case Op::FpSub: return T(fp::sub(ft, x[0], x[1]));
+    case Op::FpMul: return T(fp::mul(ft, x[0], x[1]));
+    case Op::FpDiv: return T(fp::div(ft, x[0], x[1]));
+    case Op::FpNeg: return T(fp::neg(ft, x[0]));
+    case Op::FpAbs: return T(fp::abs(ft, x[0]));
+    case Op::FpSqrt: return T(fp::sqrt(ft, x[0]));
+    case Op::FpRound: return T(fp::round(ft, x[0], static_cast<FpRounding>(t.value())));
+    case Op::FpEq: return b(fp::eq(ft, x[0], x[1]));
+    case Op::FpLt: return b(fp::lt(ft, x[0], x[1]));
+    case Op::FpLe: return b(fp::le(ft, x[0], x[1]));
+    case Op::FpIsNan:
+    case Op::FpIsInf:
+    case Op::FpIsZero:
+    case Op::FpIsSubnormal:
+    case Op::FpIsNormal:
+    case Op::FpIsNeg: return b(fp::classify(t.op(), ft, x[0]));
+    case Op::FpToFp: return T(fp::convert(ft, t.type(), x[0]));
+    case Op::FpToInt: {
+      const auto tr = fp::truncate(ft, x[0]);
+      if (!tr) return T(0);  // NaN, infinite: 0 (expr/term.hpp)
+      if (tr->exponent == 0) return T(tr->mantissa);
+      const auto p = A::pow2(T(tr->exponent));
+      if (!p) return std::nullopt;
+      return A::mul(T(tr->mantissa), *p);
+    }
+    default: return std::nullopt;
+  }
+}
+
 // The evaluator over the arithmetic A (a value type and partial operations that return
 // nullopt for unknown: overflow, division by zero). Boolean connectives, Ite, and a
 // product with a zero factor are three-valued the same way for every A, so evaluators
@@ -112,6 +192,7 @@ std::optional<typename A::value> eval_with(Term t, const V& val) {
   using R = std::optional<typename A::value>;
   using T = typename A::value;
   auto b = [](bool x) -> R { return T(x ? 1 : 0); };
+  if (is_float_op(t.op())) return eval_float<A>(t, val);
   switch (t.op()) {
     case Op::Var:
       if (t.type() == Type::Array) return std::nullopt;  // no integer value

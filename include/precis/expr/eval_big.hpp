@@ -129,6 +129,10 @@ inline Term fold_ground(ExprManager& em, Term t) {
   const OptBigInt v = evaluate_big(t, EmptyBigValuation{});
   if (!v) return t;
   if (t.is_bool()) return em.bool_val(*v != 0);
+  if (is_float(t.type())) {
+    const auto bits = to_int64(*v);
+    return bits ? em.fp_val(t.type(), *bits) : t;
+  }
   return big_int_term(em, *v);
 }
 

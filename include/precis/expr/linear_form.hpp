@@ -61,6 +61,7 @@ bool linearize(Term t, std::int64_t scale, LinearForm& f, const InRange& in_rang
   using linear::checked_add;
   using linear::checked_mul;
   if (scale == 0) return true;
+  if (is_float(t.type())) return false;  // a float's bit pattern is no linear quantity
   switch (t.op()) {
     case Op::IntConst: {
       std::int64_t p = 0;

@@ -6,6 +6,7 @@
 #include <sstream>
 #include <string>
 
+#include "precis/expr/floating_point.hpp"
 #include "precis/expr/term.hpp"
 
 namespace precis {
@@ -99,6 +100,48 @@ inline void print_term(std::ostream& os, Term t, const ExprManager& em, int /*mi
         print_child(os, t.arg(2), em, 0);
       }
       os << ']';
+      return;
+    // Floating point in SMT-LIB's prefix names: fp32(1.5), fp.add(x, y),
+    // fp.round.floor(x), int.to_fp64(n). The .cfa reader does not read them back.
+    case Op::FpConst:
+      os << to_string(t.type()) << '(' << fp::to_text(t.type(), t.value()) << ')';
+      return;
+    case Op::FpRound: {
+      static const char* const modes[] = {"rint", "round", "ceil", "floor", "trunc"};
+      os << "fp.round." << modes[static_cast<int>(t.value()) % 5] << '(';
+      print_child(os, t.arg(0), em, 0);
+      os << ')';
+      return;
+    }
+    case Op::FpToFp:
+    case Op::IntToFp:
+      os << (t.op() == Op::IntToFp ? "int.to_" : "fp.to_") << to_string(t.type()) << '(';
+      print_child(os, t.arg(0), em, 0);
+      os << ')';
+      return;
+    case Op::FpAdd:
+    case Op::FpSub:
+    case Op::FpMul:
+    case Op::FpDiv:
+    case Op::FpNeg:
+    case Op::FpAbs:
+    case Op::FpSqrt:
+    case Op::FpEq:
+    case Op::FpLt:
+    case Op::FpLe:
+    case Op::FpIsNan:
+    case Op::FpIsInf:
+    case Op::FpIsZero:
+    case Op::FpIsSubnormal:
+    case Op::FpIsNormal:
+    case Op::FpIsNeg:
+    case Op::FpToInt:
+      os << ExprManager::op_name(t.op()) << '(';
+      for (std::size_t i = 0; i < t.num_args(); ++i) {
+        if (i) os << ", ";
+        print_child(os, t.arg(i), em, 0);
+      }
+      os << ')';
       return;
     case Op::ConstArray:
       os << "[default <- ";

@@ -1,5 +1,6 @@
 #pragma once
-// Typed, hash-consed term DAG over mathematical integers and Booleans.
+// Typed, hash-consed term DAG over mathematical integers, Booleans, integer arrays and
+// IEEE 754 binary32/binary64 floating-point numbers.
 //
 // A Term is a pointer-sized handle to an immutable node owned by an ExprManager.
 // Structurally equal terms built by the same manager are the same node, so equality
@@ -32,16 +33,34 @@ namespace precis {
 // they occur only as the array operand of Select and Store, on either side of an
 // equality (block formulas join SSA versions with one), in Ite branches, and as the
 // value assigned to an array variable.
-enum class Type : std::uint8_t { Int, Bool, Array };
+//
+// Float32 and Float64 are IEEE 754 binary32 and binary64 (C's float and double on every
+// data model SV-COMP uses), as SMT-LIB's (_ FloatingPoint 8 24) and (_ FloatingPoint 11 53).
+// A value of a floating-point term, wherever precis holds values as integers (valuations,
+// the explicit-value domain, counterexamples), is its IEEE bit pattern: the binary32
+// pattern as an integer in [0, 2^32), the binary64 pattern reinterpreted as a signed
+// std::int64_t. Every NaN is the one canonical quiet NaN (0x7fc00000, 0x7ff8000000000000):
+// SMT-LIB has a single NaN, and so the bit pattern of a value is a function of the value
+// SMT-LIB's theory gives it (see expr/floating_point.hpp).
+enum class Type : std::uint8_t { Int, Bool, Array, Float32, Float64 };
+
+constexpr bool is_float(Type t) noexcept { return t == Type::Float32 || t == Type::Float64; }
 
 inline const char* to_string(Type t) {
   switch (t) {
     case Type::Int: return "int";
     case Type::Bool: return "bool";
     case Type::Array: return "[int] -> int";
+    case Type::Float32: return "fp32";
+    case Type::Float64: return "fp64";
   }
   return "?";
 }
+
+// Rounding modes of FpRound (the node's value), as IEEE 754's roundToIntegral: C's rint
+// and nearbyint (to nearest, ties to even, the mode C programs run in), round (ties away
+// from zero), ceil, floor and trunc.
+enum class FpRounding : std::uint8_t { NearestEven, NearestAway, Up, Down, TowardZero };
 
 enum class Op : std::uint8_t {
   Var,
@@ -78,8 +97,40 @@ enum class Op : std::uint8_t {
   // v; ConstArray(c) maps every index to c.
   Select,
   Store,
-  ConstArray
+  ConstArray,
+  // IEEE 754 arithmetic (for C's float and double; expr/floating_point.hpp evaluates it).
+  // Operands of the same floating-point type; results rounded to nearest, ties to even,
+  // the only rounding mode C programs are modelled in. FpConst's value is the bit pattern.
+  // FpEq, FpLt, FpLe are IEEE's comparisons (NaN is unordered, +0 == -0); Eq on floats is
+  // identity of values (SMT-LIB's =: NaN = NaN, +0 /= -0). FpRound rounds to an integral
+  // value in the mode its value names (FpRounding). FpToFp converts between the two
+  // formats, IntToFp converts an integer (exactly, then rounded once); FpToInt truncates
+  // toward zero, and is 0 for NaN and the infinities (where C's conversion is undefined:
+  // one value, the same in the evaluator and the solver).
+  FpConst,
+  FpAdd,
+  FpSub,
+  FpMul,
+  FpDiv,
+  FpNeg,
+  FpAbs,
+  FpSqrt,
+  FpRound,
+  FpEq,
+  FpLt,
+  FpLe,
+  FpIsNan,
+  FpIsInf,
+  FpIsZero,
+  FpIsSubnormal,
+  FpIsNormal,
+  FpIsNeg,
+  FpToFp,
+  IntToFp,
+  FpToInt
 };
+
+constexpr bool is_float_op(Op op) noexcept { return op >= Op::FpConst && op <= Op::FpToInt; }
 
 // The comparison that holds exactly when `op` does not (over the integers): = and /=,
 // < and >=, <= and >. Any other operator is returned unchanged.
@@ -131,10 +182,11 @@ class Term {
   [[nodiscard]] bool is_bool() const noexcept { return n_->type == Type::Bool; }
   [[nodiscard]] bool is_var() const noexcept { return n_->op == Op::Var; }
   [[nodiscard]] bool is_const() const noexcept {
-    return n_->op == Op::IntConst || n_->op == Op::BoolConst;
+    return n_->op == Op::IntConst || n_->op == Op::BoolConst || n_->op == Op::FpConst;
   }
   [[nodiscard]] VarId var() const noexcept { return static_cast<VarId>(n_->value); }
-  // Integer value of an IntConst, 0/1 of a BoolConst, the width of a BitAnd.
+  // Integer value of an IntConst, 0/1 of a BoolConst, the width of a BitAnd, the bit
+  // pattern of an FpConst, the FpRounding of an FpRound.
   [[nodiscard]] std::int64_t value() const noexcept { return n_->value; }
   [[nodiscard]] std::size_t num_args() const noexcept { return n_->args.size(); }
   [[nodiscard]] Term arg(std::size_t i) const noexcept { return Term(n_->args[i]); }
@@ -191,11 +243,35 @@ class ExprManager {
   Term int_val(std::int64_t v) { return intern(Op::IntConst, Type::Int, v, {}); }
   Term bool_val(bool b) { return intern(Op::BoolConst, Type::Bool, b ? 1 : 0, {}); }
   Term true_() { return bool_val(true); }
+  // The constant of type t whose value, as precis holds values, is v: a Bool's 0/1, an
+  // integer, a floating value's bit pattern (not for arrays).
+  Term constant(Type t, std::int64_t v) {
+    if (t == Type::Bool) return bool_val(v != 0);
+    if (is_float(t)) return fp_val(t, v);
+    return int_val(v);
+  }
   Term false_() { return bool_val(false); }
+  // The floating-point constant of type `t` (Float32 or Float64) with IEEE bit pattern
+  // `bits` (see Type); a NaN pattern is made the canonical NaN.
+  Term fp_val(Type t, std::int64_t bits) {
+    if (!is_float(t)) throw type_error("a floating-point constant needs fp32 or fp64");
+    if (t == Type::Float32) {
+      if (bits < 0 || bits > 0xffffffffLL) throw type_error("fp32 bit pattern out of range");
+      if ((bits & 0x7f800000LL) == 0x7f800000LL && (bits & 0x7fffffLL) != 0) bits = 0x7fc00000LL;
+    } else {
+      const auto u = static_cast<std::uint64_t>(bits);
+      if ((u & 0x7ff0000000000000ULL) == 0x7ff0000000000000ULL && (u & 0xfffffffffffffULL) != 0)
+        bits = 0x7ff8000000000000LL;
+    }
+    return intern(Op::FpConst, t, bits, {});
+  }
 
   // ---- operators (type-checked; throw type_error) ---------------------------------
   Term mk(Op op, std::span<const Term> args) {
     if (op == Op::BitAnd) throw type_error("'iand' needs a width: build it with bit_and");
+    if (op == Op::FpRound || op == Op::FpToFp || op == Op::IntToFp || op == Op::FpToInt)
+      throw type_error(std::string("'") + op_name(op) +
+                       "' needs its mode or type: build it with fp_round/fp_convert/fp_to_int");
     Type t = check(op, args);
     // Sized once, then filled: growing a small_vector with push_back makes GCC 12's
     // -Warray-bounds misfire inside Boost at -O3.
@@ -231,6 +307,25 @@ class ExprManager {
   Term select(Term a, Term i) { return mk(Op::Select, {a, i}); }
   Term store(Term a, Term i, Term v) { return mk(Op::Store, {a, i, v}); }
   Term const_array(Term c) { return mk(Op::ConstArray, {c}); }
+  // Floating point. Conversions name their target type; fp_round its rounding mode.
+  Term fp_round(Term a, FpRounding mode) {
+    const Term args[] = {a};
+    check(Op::FpRound, args);
+    NodeArgs na(1);
+    na[0] = a.n_;
+    return intern(Op::FpRound, a.type(), static_cast<std::int64_t>(mode), na);
+  }
+  Term fp_convert(Term a, Type to) {
+    if (!is_float(to)) throw type_error("a floating-point conversion needs fp32 or fp64");
+    if (a.type() == Type::Int) return convert_node(Op::IntToFp, a, to);
+    if (!is_float(a.type())) throw type_error("only int and floats convert to a float");
+    if (a.type() == to) return a;
+    return convert_node(Op::FpToFp, a, to);
+  }
+  Term fp_to_int(Term a) {
+    if (!is_float(a.type())) throw type_error("'fp.to_int' needs a floating-point operand");
+    return convert_node(Op::FpToInt, a, Type::Int);
+  }
   // (a mod 2^width) & (b mod 2^width); width in 1..64.
   Term bit_and(Term a, Term b, unsigned width) {
     if (width < 1 || width > max_bit_width)
@@ -245,12 +340,20 @@ class ExprManager {
   static constexpr unsigned max_bit_width = 64;
 
   // The node `like` (of any manager) over new operands: the same operator and, for
-  // BitAnd, the same width. Rewriters and translations between managers use this, not
-  // mk(like.op(), ...), which cannot know a width.
+  // BitAnd, the same width (a floating constant, a leaf, is copied). Rewriters and translations
+  // between managers use this, not mk(like.op(), ...), which cannot know a width.
   Term rebuild(Term like, std::span<const Term> args) {
+    if (like.op() == Op::FpConst) return fp_val(like.type(), like.value());  // a leaf
     if (like.op() == Op::BitAnd) {
       if (args.size() != 2) throw type_error("wrong number of operands for iand");
       return bit_and(args[0], args[1], static_cast<unsigned>(like.value()));
+    }
+    if (like.op() == Op::FpRound || like.op() == Op::FpToFp || like.op() == Op::IntToFp ||
+        like.op() == Op::FpToInt) {
+      if (args.size() != 1) throw type_error("wrong number of operands for a conversion");
+      if (like.op() == Op::FpRound) return fp_round(args[0], static_cast<FpRounding>(like.value()));
+      if (like.op() == Op::FpToInt) return fp_to_int(args[0]);
+      return convert_node(like.op(), args[0], like.type());
     }
     return mk(like.op(), args);
   }
@@ -273,12 +376,30 @@ class ExprManager {
  private:
   using NodeArgs = boost::container::small_vector<const detail::TermNode*, 2>;
 
+  Term convert_node(Op op, Term a, Type to) {
+    if (!a.valid()) throw type_error("invalid operand");
+    if (op == Op::IntToFp && a.type() != Type::Int) throw type_error("'int.to_fp' needs an int");
+    if (op == Op::FpToFp && !is_float(a.type())) throw type_error("'fp.to_fp' needs a float");
+    NodeArgs na(1);
+    na[0] = a.n_;
+    return intern(op, to, 0, na);
+  }
+
   static Type check(Op op, std::span<const Term> args) {
     auto need = [&](std::size_t lo, std::size_t hi) {
       if (args.size() < lo || args.size() > hi)
         throw type_error(std::string("wrong number of operands for ") + op_name(op));
       for (Term t : args)
         if (!t.valid()) throw type_error("invalid operand");
+    };
+    auto same_float = [&] {
+      if (!is_float(args[0].type()))
+        throw type_error(std::string("operator '") + op_name(op) +
+                         "' expects floating-point operands, got " + to_string(args[0].type()));
+      for (Term x : args)
+        if (x.type() != args[0].type())
+          throw type_error(std::string("operands of '") + op_name(op) +
+                           "' have different floating-point types");
     };
     auto all = [&](Type t) {
       for (Term x : args)
@@ -332,6 +453,27 @@ class ExprManager {
       case Op::Neg:
       case Op::Pow2: need(1, 1), all(Type::Int); return Type::Int;
       case Op::BitAnd: need(2, 2), all(Type::Int); return Type::Int;
+      case Op::FpConst: throw type_error("floating-point constants are built with fp_val");
+      case Op::FpAdd:
+      case Op::FpSub:
+      case Op::FpMul:
+      case Op::FpDiv: need(2, 2), same_float(); return args[0].type();
+      case Op::FpNeg:
+      case Op::FpAbs:
+      case Op::FpSqrt:
+      case Op::FpRound: need(1, 1), same_float(); return args[0].type();
+      case Op::FpEq:
+      case Op::FpLt:
+      case Op::FpLe: need(2, 2), same_float(); return Type::Bool;
+      case Op::FpIsNan:
+      case Op::FpIsInf:
+      case Op::FpIsZero:
+      case Op::FpIsSubnormal:
+      case Op::FpIsNormal:
+      case Op::FpIsNeg: need(1, 1), same_float(); return Type::Bool;
+      case Op::FpToFp:
+      case Op::IntToFp:
+      case Op::FpToInt: throw type_error("conversions are built with fp_convert/fp_to_int");
       case Op::Ite:
         need(3, 3);
         if (!args[0].is_bool()) throw type_error("condition of 'if' must be bool");
@@ -373,6 +515,27 @@ class ExprManager {
       case Op::Select: return "select";
       case Op::Store: return "store";
       case Op::ConstArray: return "const_array";
+      case Op::FpConst: return "fp";
+      case Op::FpAdd: return "fp.add";
+      case Op::FpSub: return "fp.sub";
+      case Op::FpMul: return "fp.mul";
+      case Op::FpDiv: return "fp.div";
+      case Op::FpNeg: return "fp.neg";
+      case Op::FpAbs: return "fp.abs";
+      case Op::FpSqrt: return "fp.sqrt";
+      case Op::FpRound: return "fp.round";
+      case Op::FpEq: return "fp.eq";
+      case Op::FpLt: return "fp.lt";
+      case Op::FpLe: return "fp.leq";
+      case Op::FpIsNan: return "fp.isNaN";
+      case Op::FpIsInf: return "fp.isInfinite";
+      case Op::FpIsZero: return "fp.isZero";
+      case Op::FpIsSubnormal: return "fp.isSubnormal";
+      case Op::FpIsNormal: return "fp.isNormal";
+      case Op::FpIsNeg: return "fp.isNegative";
+      case Op::FpToFp: return "fp.to_fp";
+      case Op::IntToFp: return "int.to_fp";
+      case Op::FpToInt: return "fp.to_int";
     }
     return "?";
   }

@@ -251,6 +251,8 @@ class ChcWriter {
   };
 
   static const char* sort(Type t) {
+    if (is_float(t))
+      throw chc_error("write_chc: floating-point variables have no sort in the CHC-COMP language");
     return t == Type::Bool ? "Bool" : t == Type::Array ? "(Array Int Int)" : "Int";
   }
 
@@ -656,7 +658,28 @@ class ChcWriter {
         out_ << ')';
         return;
       case Op::BitAnd:  // cvc5's (_ iand k) and pow2 are not in the CHC-COMP language
-      case Op::Pow2: break;
+      case Op::Pow2:
+      case Op::FpConst:  // nor is floating point (CHC-COMP's tracks are LIA, LRA, arrays)
+      case Op::FpAdd:
+      case Op::FpSub:
+      case Op::FpMul:
+      case Op::FpDiv:
+      case Op::FpNeg:
+      case Op::FpAbs:
+      case Op::FpSqrt:
+      case Op::FpRound:
+      case Op::FpEq:
+      case Op::FpLt:
+      case Op::FpLe:
+      case Op::FpIsNan:
+      case Op::FpIsInf:
+      case Op::FpIsZero:
+      case Op::FpIsSubnormal:
+      case Op::FpIsNormal:
+      case Op::FpIsNeg:
+      case Op::FpToFp:
+      case Op::IntToFp:
+      case Op::FpToInt: break;
     }
     throw chc_error(std::string("write_chc: operator '") + ExprManager::op_name(t.op()) +
                     "' has no exact SMT-LIB counterpart");

@@ -9,7 +9,9 @@
 #include <string>
 #include <vector>
 
+#include "precis/core/big_int.hpp"
 #include "precis/core/result.hpp"
+#include "precis/expr/floating_point.hpp"
 #include "precis/io/json_writer.hpp"
 
 namespace precis {
@@ -24,6 +26,16 @@ struct CounterexampleFormat {
   std::size_t max_changes_per_step = 32;
   std::size_t max_initial = 64;
 };
+
+// The value of variable v as the counterexample shows it: the integer, or for a float or
+// double the shortest decimal that reads back to it (nan, inf, -inf, -0).
+inline std::string value_text(const Counterexample& cex, std::size_t v, const BigInt& x) {
+  const unsigned w = cex.float_width_of(v);
+  if (w == 0) return to_string(x);
+  const auto bits = to_int64(x);
+  if (!bits) return to_string(x);
+  return fp::to_text(w == 32 ? Type::Float32 : Type::Float64, *bits);
+}
 
 inline void print_counterexample(std::ostream& os, const Counterexample& cex,
                                  const CounterexampleFormat& fmt = {}) {
@@ -42,7 +54,7 @@ inline void print_counterexample(std::ostream& os, const Counterexample& cex,
     {
       std::vector<std::string> r{"0", "(initial)", ""};
       for (std::size_t v = 0; v < cex.initial.size(); ++v)
-        if (!cex.is_array(v)) r.push_back(to_string(cex.initial[v]));
+        if (!cex.is_array(v)) r.push_back(value_text(cex, v, cex.initial[v]));
       rows.push_back(std::move(r));
     }
     std::vector<BigInt> cur = cex.initial;
@@ -52,7 +64,7 @@ inline void print_counterexample(std::ostream& os, const Counterexample& cex,
         if (x < cur.size()) cur[x] = val;
       std::vector<std::string> r{std::to_string(i + 1), edge_of(s), s.operation};
       for (std::size_t v = 0; v < cur.size(); ++v)
-        if (!cex.is_array(v)) r.push_back(to_string(cur[v]));
+        if (!cex.is_array(v)) r.push_back(value_text(cex, v, cur[v]));
       r.resize(head.size());
       rows.push_back(std::move(r));
     }
@@ -77,7 +89,8 @@ inline void print_counterexample(std::ostream& os, const Counterexample& cex,
     os << "  initial:";
     const std::size_t shown_init = std::min(cex.initial.size(), fmt.max_initial);
     for (std::size_t v = 0; v < shown_init; ++v)
-      if (!cex.is_array(v)) os << ' ' << cex.variables[v] << '=' << to_string(cex.initial[v]);
+      if (!cex.is_array(v))
+        os << ' ' << cex.variables[v] << '=' << value_text(cex, v, cex.initial[v]);
     if (shown_init < cex.initial.size())
       os << " ... (" << cex.initial.size() - shown_init << " more; --json has all)";
     os << '\n';
@@ -91,7 +104,7 @@ inline void print_counterexample(std::ostream& os, const Counterexample& cex,
           break;
         }
         os << (shown++ == 0 ? "  | " : ", ") << (x < cex.variables.size() ? cex.variables[x] : "?")
-           << '=' << to_string(val);
+           << '=' << value_text(cex, x, val);
       }
       os << '\n';
     }
@@ -186,6 +199,17 @@ inline void write_json(std::ostream& os, const VerificationResult& r, const std:
     j.key("initial").begin_array();
     for (const auto& x : c.initial) j.value(x);
     j.end_array();
+    // The values of floats and doubles are their IEEE bit patterns (binary64's as a signed
+    // 64-bit integer); this names those variables and their width.
+    bool any_float = false;
+    for (std::size_t v = 0; v < c.variables.size(); ++v)
+      any_float = any_float || c.float_width_of(v) != 0;
+    if (any_float) {
+      j.key("float_bit_patterns").begin_object();
+      for (std::size_t v = 0; v < c.variables.size(); ++v)
+        if (c.float_width_of(v) != 0) j.field(c.variables[v], std::uint64_t{c.float_width_of(v)});
+      j.end_object();
+    }
     j.key("steps").begin_array();
     for (const auto& st : c.steps) {
       j.begin_object().field("from", st.from).field("to", st.to).field("operation", st.operation);

@@ -19,6 +19,7 @@
 #include "precis/core/array_value.hpp"
 #include "precis/core/big_int.hpp"
 #include "precis/expr/eval_big.hpp"
+#include "precis/expr/floating_point.hpp"
 
 namespace precis {
 
@@ -103,6 +104,13 @@ bool assign_array(
   return true;
 }
 
+// Whether v is the bit pattern of a value of the floating-point type t (the canonical NaN
+// the only NaN, expr/floating_point.hpp).
+inline bool float_value(Type t, const BigInt& v) {
+  const auto bits = to_int64(v);
+  return bits && fp::valid_bits(t, *bits);
+}
+
 }  // namespace detail
 
 inline ReplayResult replay(const ExprManager& em, std::span<const Operation> path,
@@ -119,6 +127,10 @@ inline ReplayResult replay(const ExprManager& em, std::span<const Operation> pat
   for (const auto& v : em.variables()) {
     if (v.type == Type::Bool && cur[v.id] != 0 && cur[v.id] != 1) {
       r.reason = "non-Boolean initial value for '" + v.name + "'";
+      return r;
+    }
+    if (is_float(v.type) && !detail::float_value(v.type, cur[v.id])) {
+      r.reason = "initial value of '" + v.name + "' is no " + to_string(v.type) + " value";
       return r;
     }
     if (v.type == Type::Array) {
@@ -171,6 +183,9 @@ inline ReplayResult replay(const ExprManager& em, std::span<const Operation> pat
         const BigInt& v = in.havoc[i];
         if (em.variable(h->var).type == Type::Bool && v != 0 && v != 1)
           return fail("non-Boolean value for havoc of a bool variable");
+        if (is_float(em.variable(h->var).type) && !detail::float_value(em.variable(h->var).type, v))
+          return fail(
+              "havoc of a floating-point variable with a value that is no bit pattern of it");
         write(i, h->var, v);
       }
     }

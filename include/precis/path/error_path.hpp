@@ -77,6 +77,7 @@ inline Counterexample make_counterexample(const Cfa& cfa, const ErrorPath& path,
   for (const auto& v : cfa.exprs().variables()) {
     cex.variables.push_back(v.name);
     if (v.type == Type::Array) cex.array_vars.push_back(v.id);
+    cex.float_width.push_back(v.type == Type::Float32 ? 32 : v.type == Type::Float64 ? 64 : 0);
   }
   cex.initial = in.initial;
   for (const auto& [x, a] : in.arrays.initial)

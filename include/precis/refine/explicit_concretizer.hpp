@@ -23,6 +23,7 @@
 #include "precis/core/limits.hpp"
 #include "precis/domains/explicit/explicit_transfer.hpp"
 #include "precis/expr/eval.hpp"
+#include "precis/expr/floating_point.hpp"
 #include "precis/expr/invert.hpp"
 #include "precis/path/concrete_interpreter.hpp"
 
@@ -89,6 +90,7 @@ inline bool fix_by_inversion(const ExprManager& em, std::span<const Operation> o
     }
     for (std::int64_t c : cands) {
       if (em.variable(x).type == Type::Bool && c != 0 && c != 1) continue;
+      if (is_float(em.variable(x).type) && !fp::valid_bits(em.variable(x).type, c)) continue;
       auto val = [&](VarId y) -> OptValue { return y == x ? OptValue(c) : to_int64(state[y]); };
       auto ok = evaluate(as->cond, val);
       if (!ok || *ok == 0) continue;

@@ -124,7 +124,9 @@ class PathConstants {
  private:
   static constexpr std::size_t npos = std::numeric_limits<std::size_t>::max();
 
-  Term fact_term(VarId v, const Fact& f) const { return em_.eq(em_.var(v), em_.int_val(f.value)); }
+  Term fact_term(VarId v, const Fact& f) const {
+    return em_.eq(em_.var(v), em_.constant(em_.variable(v).type, f.value));
+  }
 
   static void note_use(Fact& f, std::size_t k) {
     f.first_use = std::min(f.first_use, k);
@@ -215,7 +217,7 @@ class PathConstants {
   Term put_facts(Term t) {
     Term r = SsaVars::rebuild(t, em_, [&](VarId v) {
       auto it = facts_.find(v);
-      return it == facts_.end() ? em_.var(v) : em_.int_val(it->second.value);
+      return it == facts_.end() ? em_.var(v) : em_.constant(em_.variable(v).type, it->second.value);
     });
     if (r != t) {
       substituted_.emplace(t, true);

@@ -35,6 +35,7 @@
 #include <span>
 #include <stdexcept>
 #include <string>
+#include <tuple>
 #include <unordered_map>
 #include <utility>
 #include <vector>
@@ -42,6 +43,7 @@
 #include "precis/core/limits.hpp"
 #include "precis/core/teardown.hpp"
 #include "precis/expr/eval_big.hpp"
+#include "precis/expr/floating_point.hpp"
 #include "precis/expr/term.hpp"
 #include "precis/smt/linearity.hpp"
 #include "precis/smt/solver.hpp"
@@ -173,7 +175,7 @@ class Cvc5Solver {
     cvc5::Term v = e.solver->getValue(translate(e, t));
     if (v.isBooleanValue()) return v.getBooleanValue() ? 1 : 0;
     if (v.isInt64Value()) return v.getInt64Value();
-    return std::nullopt;
+    return fp_bits(v);
   }
 
   // Exact model value after Sat (arbitrary precision); Booleans as 0/1; nullopt if the
@@ -183,6 +185,7 @@ class Cvc5Solver {
     Engine& e = current();
     cvc5::Term v = e.solver->getValue(translate(e, t));
     if (v.isBooleanValue()) return BigInt(v.getBooleanValue() ? 1 : 0);
+    if (auto bits = fp_bits(v)) return BigInt(*bits);
     return integer_constant(v);
   }
 
@@ -368,6 +371,11 @@ class Cvc5Solver {
       s.setOption("simplification", "none");
     }
     if (mode == Mode::Interpolation) s.setOption("produce-interpolants", "true");
+    // Floating point is bit-blasted; cvc5 1.0.3's default SAT back end for it (CaDiCaL)
+    // aborted the process on incremental BMC queries over floats ("can only get value in
+    // satisfied state"); the internal bit-blaster (on cvc5's own SAT solver) does not. precis
+    // has no other bit-vector terms.
+    s.setOption("bv-solver", "bitblast-internal");
     // QE and interpolation need quantifiers; a check engine uses the configured logic.
     s.setLogic(check_engine ? opts_.logic : std::string("ALL"));
     return e;
@@ -475,9 +483,37 @@ class Cvc5Solver {
       case Type::Bool: return e.solver->getBooleanSort();
       case Type::Array:
         return e.solver->mkArraySort(e.solver->getIntegerSort(), e.solver->getIntegerSort());
+      case Type::Float32:
+      case Type::Float64: {
+        const auto [eb, sb] = fp_format(t);
+        return e.solver->mkFloatingPointSort(eb, sb);
+      }
       case Type::Int: break;
     }
     return e.solver->getIntegerSort();
+  }
+
+  // Exponent and significand widths of SMT-LIB's (_ FloatingPoint eb sb).
+  static std::pair<std::uint32_t, std::uint32_t> fp_format(Type t) {
+    return t == Type::Float32 ? std::pair<std::uint32_t, std::uint32_t>{8, 24}
+                              : std::pair<std::uint32_t, std::uint32_t>{11, 53};
+  }
+  static cvc5::Term rne(cvc5::Solver& s) {
+    return s.mkRoundingMode(cvc5::RoundingMode::ROUND_NEAREST_TIES_TO_EVEN);
+  }
+  static cvc5::Term fp_constant(cvc5::Solver& s, Type t, std::int64_t bits) {
+    const auto [eb, sb] = fp_format(t);
+    return s.mkFloatingPoint(eb, sb, s.mkBitVector(eb + sb, static_cast<std::uint64_t>(bits)));
+  }
+  // The bit pattern of a cvc5 floating-point value (expr/term.hpp's representation).
+  static std::optional<std::int64_t> fp_bits(const cvc5::Term& v) {
+    if (!v.isFloatingPointValue()) return std::nullopt;
+    const auto [eb, sb, bv] = v.getFloatingPointValue();
+    const std::string digits = bv.getBitVectorValue(2);
+    std::uint64_t u = 0;
+    for (char c : digits) u = (u << 1) | (c == '1' ? 1U : 0U);
+    const Type t = eb == 8 && sb == 24 ? Type::Float32 : Type::Float64;
+    return fp::canonical(t, static_cast<std::int64_t>(u));
   }
 
   cvc5::Term constant(Engine& e, VarId v) {
@@ -538,6 +574,61 @@ class Cvc5Solver {
       case Op::Select: r = mk(K::SELECT); break;
       case Op::Store: r = mk(K::STORE); break;
       case Op::ConstArray: r = s.mkConstArray(sort(e, Type::Array), a[0]); break;
+      // Floating point: SMT-LIB's theory (cvc5 bit-blasts it with SymFPU), every
+      // operation rounded to nearest, ties to even (expr/term.hpp).
+      case Op::FpConst: r = fp_constant(s, t.type(), t.value()); break;
+      case Op::FpAdd: r = s.mkTerm(K::FLOATINGPOINT_ADD, {rne(s), a[0], a[1]}); break;
+      case Op::FpSub: r = s.mkTerm(K::FLOATINGPOINT_SUB, {rne(s), a[0], a[1]}); break;
+      case Op::FpMul: r = s.mkTerm(K::FLOATINGPOINT_MULT, {rne(s), a[0], a[1]}); break;
+      case Op::FpDiv: r = s.mkTerm(K::FLOATINGPOINT_DIV, {rne(s), a[0], a[1]}); break;
+      case Op::FpNeg: r = mk(K::FLOATINGPOINT_NEG); break;
+      case Op::FpAbs: r = mk(K::FLOATINGPOINT_ABS); break;
+      case Op::FpSqrt: r = s.mkTerm(K::FLOATINGPOINT_SQRT, {rne(s), a[0]}); break;
+      case Op::FpRound: {
+        static constexpr cvc5::RoundingMode modes[] = {
+            cvc5::RoundingMode::ROUND_NEAREST_TIES_TO_EVEN,
+            cvc5::RoundingMode::ROUND_NEAREST_TIES_TO_AWAY,
+            cvc5::RoundingMode::ROUND_TOWARD_POSITIVE, cvc5::RoundingMode::ROUND_TOWARD_NEGATIVE,
+            cvc5::RoundingMode::ROUND_TOWARD_ZERO};
+        r = s.mkTerm(K::FLOATINGPOINT_RTI, {s.mkRoundingMode(modes[t.value() % 5]), a[0]});
+        break;
+      }
+      case Op::FpEq: r = mk(K::FLOATINGPOINT_EQ); break;
+      case Op::FpLt: r = mk(K::FLOATINGPOINT_LT); break;
+      case Op::FpLe: r = mk(K::FLOATINGPOINT_LEQ); break;
+      case Op::FpIsNan: r = mk(K::FLOATINGPOINT_IS_NAN); break;
+      case Op::FpIsInf: r = mk(K::FLOATINGPOINT_IS_INF); break;
+      case Op::FpIsZero: r = mk(K::FLOATINGPOINT_IS_ZERO); break;
+      case Op::FpIsSubnormal: r = mk(K::FLOATINGPOINT_IS_SUBNORMAL); break;
+      case Op::FpIsNormal: r = mk(K::FLOATINGPOINT_IS_NORMAL); break;
+      case Op::FpIsNeg: r = mk(K::FLOATINGPOINT_IS_NEG); break;
+      case Op::FpToFp: {
+        const auto [eb, sb] = fp_format(t.type());
+        r = s.mkTerm(s.mkOp(K::FLOATINGPOINT_TO_FP_FROM_FP, {eb, sb}), {rne(s), a[0]});
+        break;
+      }
+      case Op::IntToFp: {
+        // From the exact integer (as a real) with one rounding: cvc5 1.0.3 decides
+        // to_fp of a non-constant real; its fp.to_sbv with bv2nat did not finish on a
+        // 3-constraint query.
+        const auto [eb, sb] = fp_format(t.type());
+        r = s.mkTerm(s.mkOp(K::FLOATINGPOINT_TO_FP_FROM_REAL, {eb, sb}),
+                     {rne(s), s.mkTerm(K::TO_REAL, {a[0]})});
+        break;
+      }
+      case Op::FpToInt: {
+        // Truncation toward zero over fp.to_real: floor of |x| with x's sign; 0 for NaN
+        // and the infinities (expr/term.hpp), where fp.to_real is unspecified.
+        const cvc5::Term real = s.mkTerm(K::FLOATINGPOINT_TO_REAL, {a[0]});
+        const cvc5::Term up = s.mkTerm(K::TO_INTEGER, {real});
+        const cvc5::Term down =
+            s.mkTerm(K::NEG, {s.mkTerm(K::TO_INTEGER, {s.mkTerm(K::NEG, {real})})});
+        const cvc5::Term special =
+            s.mkTerm(K::OR, {mk(K::FLOATINGPOINT_IS_NAN), mk(K::FLOATINGPOINT_IS_INF)});
+        r = s.mkTerm(K::ITE, {special, s.mkInteger(0),
+                              s.mkTerm(K::ITE, {mk(K::FLOATINGPOINT_IS_NEG), down, up})});
+        break;
+      }
     }
     e.cache.emplace(t, r);
     return r;
@@ -648,6 +739,11 @@ class Cvc5Solver {
         if (!b) return std::nullopt;
         r = big_int_term(em_, *b);
       }
+    } else if (k == K::CONST_FLOATINGPOINT) {
+      auto bits = fp_bits(t);
+      if (!bits) return std::nullopt;
+      r = em_.fp_val(std::get<0>(t.getFloatingPointValue()) == 8 ? Type::Float32 : Type::Float64,
+                     *bits);
     } else if (k == K::CONST_ARRAY) {
       auto v = int_of(t.getConstArrayBase());
       if (!v) return std::nullopt;

@@ -30,8 +30,10 @@ class LinearityCheck {
  public:
   // One node is non-linear: a product with two or more non-constant factors, a
   // division / mod / rem whose divisor is not a non-zero constant, or a bit operation
-  // (iand, pow2) that is not ground, or an array term.
+  // (iand, pow2) that is not ground, or an array term, or any floating-point term
+  // (IEEE arithmetic is no linear arithmetic: no QE, no Farkas over it).
   bool nonlinear_node(Term t) {
+    if (is_float_op(t.op()) || is_float(t.type())) return true;
     switch (t.op()) {
       case Op::Mul: {
         std::size_t non_constant = 0;
@@ -57,7 +59,7 @@ class LinearityCheck {
       case Op::Store:
       case Op::ConstArray: return true;
       case Op::Eq:
-      case Op::Neq: return t.arg(0).type() == Type::Array;
+      case Op::Neq: return t.arg(0).type() == Type::Array || is_float(t.arg(0).type());
       default: return false;
     }
   }

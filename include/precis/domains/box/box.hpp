@@ -9,10 +9,16 @@
 // assumes by constraint propagation over linear conditions (HC4-revise style, a few
 // rounds to a fixpoint), with disjunctions joined. The join-based WIDENWITH of section
 // 4.2 is widen_with. to_formula gives the gamma of the paper (labels are formulas).
+//
+// Floating-point variables (C's float and double) have a second environment of
+// FloatInterval (domains/box/float_interval.hpp): a range of values and whether NaN is
+// possible, by the variable's own IEEE arithmetic; comparisons (fp.lt, fp.leq, fp.eq)
+// between a variable and a term refine it, conversions connect it with the integers.
 
 #include <boost/container/flat_map.hpp>
 
 #include <algorithm>
+#include <cmath>
 #include <cstddef>
 #include <cstdint>
 #include <functional>
@@ -20,12 +26,14 @@
 #include <limits>
 #include <ostream>
 #include <span>
+#include <type_traits>
 #include <utility>
 #include <variant>
 #include <vector>
 
 #include "precis/cfa/operation.hpp"
 #include "precis/core/concepts.hpp"
+#include "precis/domains/box/float_interval.hpp"
 #include "precis/domains/box/interval.hpp"
 #include "precis/expr/linear_form.hpp"
 #include "precis/expr/term.hpp"
@@ -35,6 +43,7 @@ namespace precis {
 class Box {
  public:
   using map_type = boost::container::flat_map<VarId, Interval>;
+  using float_map_type = boost::container::flat_map<VarId, FloatInterval>;
 
   Box() = default;  // top: nothing known
   static Box bottom() {
@@ -44,7 +53,7 @@ class Box {
   }
 
   [[nodiscard]] bool is_bottom() const { return bottom_; }
-  [[nodiscard]] bool is_top() const { return !bottom_ && env_.empty(); }
+  [[nodiscard]] bool is_top() const { return !bottom_ && env_.empty() && fenv_.empty(); }
   // The interval of v (top when unconstrained, bottom in the bottom box).
   [[nodiscard]] Interval get(VarId v) const {
     if (bottom_) return Interval::bottom();
@@ -62,9 +71,30 @@ class Box {
       env_.insert_or_assign(v, i);
     }
   }
-  void forget(VarId v) { env_.erase(v); }
-  // The constrained variables, sorted by id (empty for bottom).
+  void forget(VarId v) {
+    env_.erase(v);
+    fenv_.erase(v);
+  }
+  // The range of a floating-point variable (top when unconstrained).
+  [[nodiscard]] FloatInterval get_float(VarId v) const {
+    if (bottom_) return FloatInterval::bottom();
+    auto it = fenv_.find(v);
+    return it == fenv_.end() ? FloatInterval::top() : it->second;
+  }
+  void set_float(VarId v, const FloatInterval& i) {
+    if (bottom_) return;
+    if (i.is_bottom()) {
+      *this = bottom();
+    } else if (i.is_top()) {
+      fenv_.erase(v);
+    } else {
+      fenv_.insert_or_assign(v, i);
+    }
+  }
+  // The constrained integer (and Bool) variables, sorted by id (empty for bottom).
   [[nodiscard]] const map_type& bounds() const { return env_; }
+  // The constrained floating-point variables.
+  [[nodiscard]] const float_map_type& float_bounds() const { return fenv_; }
   [[nodiscard]] std::size_t size() const { return env_.size(); }
 
   friend bool operator==(const Box&, const Box&) = default;
@@ -81,7 +111,8 @@ class Box {
     }
   }
 
-  map_type env_;  // no top and no bottom intervals
+  map_type env_;         // no top and no bottom intervals
+  float_map_type fenv_;  // the same for floating-point variables
   bool bottom_ = false;
 };
 
@@ -119,26 +150,33 @@ class BoxDomain {
       if (ia == ea.end() || ia->first != v) return false;  // a has top there, b does not
       if (!ia->second.leq(ib)) return false;
     }
+    for (const auto& [v, fb] : b.float_bounds())
+      if (!a.get_float(v).leq(fb)) return false;
     return true;
   }
 
   // Pointwise hull; only variables constrained in both stay constrained.
   [[nodiscard]] Box join(const Box& a, const Box& b) const {
-    return combine_common(a, b, [](const Interval& x, const Interval& y) { return x.join(y); });
+    return combine_common(a, b, [](const auto& x, const auto& y) { return x.join(y); });
   }
-  // Pointwise classic widening, or widening with thresholds when the domain has any.
+  // Pointwise classic widening, or widening with thresholds when the domain has any
+  // (floating ranges widen to their own thresholds, FloatInterval::widen).
   [[nodiscard]] Box widen(const Box& a, const Box& b) const {
     if (thresholds_.empty())
-      return combine_common(a, b, [](const Interval& x, const Interval& y) { return x.widen(y); });
-    return combine_common(
-        a, b, [this](const Interval& x, const Interval& y) { return x.widen(y, thresholds_); });
+      return combine_common(a, b, [](const auto& x, const auto& y) { return x.widen(y); });
+    return combine_common(a, b, [this](const auto& x, const auto& y) {
+      if constexpr (std::is_same_v<std::decay_t<decltype(x)>, Interval>)
+        return x.widen(y, thresholds_);
+      else
+        return x.widen(y);
+    });
   }
 
   [[nodiscard]] Box meet(const Box& a, const Box& b) const {
-    return combine_all(a, b, [](const Interval& x, const Interval& y) { return x.meet(y); });
+    return combine_all(a, b, [](const auto& x, const auto& y) { return x.meet(y); });
   }
   [[nodiscard]] Box narrow(const Box& a, const Box& b) const {
-    return combine_all(a, b, [](const Interval& x, const Interval& y) { return x.narrow(y); });
+    return combine_all(a, b, [](const auto& x, const auto& y) { return x.narrow(y); });
   }
 
   // WIDENWITH_join of section 4.2, eq. (2): x widen (x join y). Unlike plain widening its
@@ -167,6 +205,12 @@ class BoxDomain {
       mix_bound(i.lo());
       mix_bound(i.hi());
     }
+    for (const auto& [v, f] : a.float_bounds()) {
+      mix(v ^ 0x80000000U);
+      mix(std::hash<double>{}(f.has_range() ? f.lo() : 1.0));
+      mix(std::hash<double>{}(f.has_range() ? f.hi() : -1.0));
+      mix(f.may_be_nan() ? 1U : 0U);
+    }
     return h;
   }
 
@@ -178,8 +222,11 @@ class BoxDomain {
                           [&](const Assume& a) { return assume(s, a.cond); },
                           [&](const Assign& a) {
                             Box r = s;
-                            r.set(a.var,
-                                  a.value.is_bool() ? eval_bool(s, a.value) : eval(s, a.value));
+                            if (is_float(a.value.type()))
+                              r.set_float(a.var, eval_float(s, a.value));
+                            else
+                              r.set(a.var,
+                                    a.value.is_bool() ? eval_bool(s, a.value) : eval(s, a.value));
                             return r;
                           },
                           [&](const Havoc& h) {
@@ -249,8 +296,16 @@ class BoxDomain {
           refine_iff(s, cond.arg(0), cond.arg(1), positive == (cond.op() == Op::Eq), out, limit);
           return;
         }
+        if (cond.arg(0).type() != Type::Int) {  // floats' identity, arrays: not refined
+          out.push_back(s);
+          return;
+        }
         refine_comparison(s, cond, positive, out);
         return;
+      case Op::FpLt:
+      case Op::FpLe:
+      case Op::FpEq:
+      case Op::FpIsNan: refine_float(s, cond, positive, out); return;
       case Op::Lt:
       case Op::Le:
       case Op::Gt:
@@ -287,11 +342,62 @@ class BoxDomain {
       case Op::BitAnd:
         return bit_and(eval(s, t.arg(0)), eval(s, t.arg(1)), static_cast<unsigned>(t.value()));
       case Op::Pow2: return pow2(eval(s, t.arg(0)));
+      case Op::FpToInt: {  // truncation toward zero; 0 for NaN and the infinities
+        const FloatInterval f = eval_float(s, t.arg(0));
+        if (f.is_bottom()) return Interval::bottom();
+        Interval r = Interval::bottom();
+        if (f.has_range()) {
+          constexpr double kLimit = 9.2e18;  // within int64 after truncation
+          if (f.lo() < -kLimit || f.hi() > kLimit) return Interval::top();
+          r = Interval{static_cast<std::int64_t>(std::trunc(f.lo())),
+                       static_cast<std::int64_t>(std::trunc(f.hi()))};
+          if (f.contains_inf()) r = r.join(Interval::constant(0));
+        }
+        if (f.may_be_nan()) r = r.join(Interval::constant(0));
+        return r;
+      }
       case Op::Ite:
         // Each branch under the box refined by its side of the condition.
         return eval(assume(s, t.arg(0), true), t.arg(1))
             .join(eval(assume(s, t.arg(0), false), t.arg(2)));
       default: return t.is_bool() ? eval_bool(s, t) : Interval::top();
+    }
+  }
+
+  // Forward evaluation of a floating-point term by FloatInterval arithmetic in the term's
+  // format.
+  [[nodiscard]] FloatInterval eval_float(const Box& s, Term t) const {
+    if (s.is_bottom()) return FloatInterval::bottom();
+    const Type ty = t.type();
+    auto arg = [&](std::size_t i) { return eval_float(s, t.arg(i)); };
+    switch (t.op()) {
+      case Op::Var: return s.get_float(t.var());
+      case Op::FpConst: return FloatInterval::constant(ty, t.value());
+      case Op::FpAdd: return FloatInterval::add(ty, arg(0), arg(1));
+      case Op::FpSub: return FloatInterval::sub(ty, arg(0), arg(1));
+      case Op::FpMul: return FloatInterval::mul(ty, arg(0), arg(1));
+      case Op::FpDiv: return FloatInterval::div(ty, arg(0), arg(1));
+      case Op::FpNeg: return FloatInterval::neg(arg(0));
+      case Op::FpAbs: return FloatInterval::abs(arg(0));
+      case Op::FpSqrt: return FloatInterval::sqrt(ty, arg(0));
+      case Op::FpRound: return FloatInterval::round(ty, arg(0), static_cast<FpRounding>(t.value()));
+      case Op::FpToFp: return FloatInterval::convert(ty, arg(0));
+      case Op::IntToFp: {  // each end rounded once, as the conversion does (monotone)
+        const Interval i = eval(s, t.arg(0));
+        if (i.is_bottom()) return FloatInterval::bottom();
+        auto end = [&](Bound b, double inf) {
+          if (!b.is_finite()) return inf;
+          const std::int64_t bits = fp::from_int(ty, b.value());
+          return ty == Type::Float32 ? static_cast<double>(fp::to_float(bits))
+                                     : fp::to_double(bits);
+        };
+        constexpr double kInf = std::numeric_limits<double>::infinity();
+        return FloatInterval::range(end(i.lo(), -kInf), end(i.hi(), kInf));
+      }
+      case Op::Ite:
+        return eval_float(assume(s, t.arg(0), true), t.arg(1))
+            .join(eval_float(assume(s, t.arg(0), false), t.arg(2)));
+      default: return FloatInterval::top();
     }
   }
 
@@ -305,13 +411,14 @@ class BoxDomain {
   }
 
   // Exact set difference a \ b over the integers, as at most 2 * |b.bounds()| disjoint
-  // boxes (the "\" that WIDENWITH_or of section 4.2 needs). Boxes do not know variable
+  // boxes (the "\" that WIDENWITH_or of section 4.2 needs); where b constrains a
+  // floating-point variable, a itself (an over-approximation). Boxes do not know variable
   // types, so a piece may constrain a Bool variable to values outside [0, 1]; such a
   // piece is empty in reality but harmless (an over-approximation).
   [[nodiscard]] static std::vector<Box> subtract(const Box& a, const Box& b) {
     std::vector<Box> pieces;
     if (a.is_bottom()) return pieces;
-    if (b.is_bottom()) {
+    if (b.is_bottom() || !b.float_bounds().empty()) {
       pieces.push_back(a);
       return pieces;
     }
@@ -420,6 +527,49 @@ class BoxDomain {
       kept.assign(1, std::move(j));
     }
     xs.swap(kept);
+  }
+
+  // ---- floating-point comparisons --------------------------------------------------------
+
+  // fp.lt / fp.leq / fp.eq between two terms, or fp.isNaN, assumed true (positive) or
+  // false. A true comparison excludes NaN on both sides and bounds a variable side by the
+  // other side's range (fp.lt strictly: the format's neighbour); a false one says
+  // a >= b (resp. a > b, a != b) or that one side is NaN, which bounds a side only where
+  // the other cannot be NaN.
+  void refine_float(const Box& s, Term cond, bool positive, std::vector<Box>& out) const {
+    Box r = s;
+    const Term a = cond.arg(0);
+    const Type ty = a.type();
+    const FloatInterval fa = eval_float(s, a);
+    if (cond.op() == Op::FpIsNan) {
+      const FloatInterval now = positive ? fa.only_nan() : fa.without_nan();
+      if (now.is_bottom()) return;
+      if (a.is_var()) r.set_float(a.var(), now);
+      out.push_back(std::move(r));
+      return;
+    }
+    const Term b = cond.arg(1);
+    const FloatInterval fb = eval_float(s, b);
+    FloatInterval na = fa, nb = fb;
+    const bool lt = cond.op() == Op::FpLt, le = cond.op() == Op::FpLe;
+    if (positive) {
+      na = fa.without_nan(), nb = fb.without_nan();
+      if (cond.op() == Op::FpEq) {
+        na = na.meet(nb);
+        nb = na;
+      } else if (fb.has_range() && fa.has_range()) {
+        na = na.below(ty, fb.hi(), lt);
+        nb = nb.above(ty, fa.lo(), lt);
+      }
+    } else if (lt || le) {  // a >= b (a > b) unless one is NaN
+      if (!fb.may_be_nan() && fb.has_range()) na = fa.above(ty, fb.lo(), le).join(fa.only_nan());
+      if (!fa.may_be_nan() && fa.has_range()) nb = fb.below(ty, fa.hi(), le).join(fb.only_nan());
+      if (!fa.has_range() && !fa.may_be_nan()) na = FloatInterval::bottom();
+    }
+    if (na.is_bottom() || nb.is_bottom()) return;
+    if (a.is_var()) r.set_float(a.var(), na);
+    if (b.is_var()) r.set_float(b.var(), nb);
+    if (!r.is_bottom()) out.push_back(std::move(r));
   }
 
   // ---- linear constraints --------------------------------------------------------------
@@ -551,6 +701,10 @@ class BoxDomain {
       if (ib == eb.end()) break;
       if (ib->first == v) r.append(v, op(ia, ib->second));
     }
+    for (const auto& [v, fa] : a.float_bounds()) {
+      auto it = b.float_bounds().find(v);
+      if (it != b.float_bounds().end()) r.set_float(v, op(fa, it->second));
+    }
     return r;
   }
   // Applies op to the variables constrained in a or b (a missing one is top).
@@ -577,6 +731,12 @@ class BoxDomain {
       }
       if (r.is_bottom()) return r;
     }
+    for (const auto& [v, fa] : a.float_bounds()) {
+      auto it = b.float_bounds().find(v);
+      r.set_float(v, op(fa, it == b.float_bounds().end() ? FloatInterval::top() : it->second));
+    }
+    for (const auto& [v, fb] : b.float_bounds())
+      if (!a.float_bounds().contains(v)) r.set_float(v, op(FloatInterval::top(), fb));
     return r;
   }
 
@@ -624,6 +784,28 @@ inline Term to_formula(const Box& b, ExprManager& em) {
     if (i.lo().is_finite()) conj.push_back(em.le(em.int_val(i.lo().value()), x));
     if (i.hi().is_finite()) conj.push_back(em.le(x, em.int_val(i.hi().value())));
   }
+  for (const auto& [v, f] : b.float_bounds()) {
+    const Term x = em.var(v);
+    const Type ty = em.variable(v).type;
+    if (!is_float(ty)) continue;  // (a float range of a non-float variable: no constraint)
+    // An end as a constant of the variable's format, rounded outward (a widening
+    // threshold such as 1e38 is no binary32 value).
+    auto end = [&](double d, bool up) {
+      if (ty == Type::Float64) return em.fp_val(ty, fp::bits_of(d));
+      float r = static_cast<float>(d);
+      if (up && static_cast<double>(r) < d) r = std::nextafter(r, INFINITY);
+      if (!up && static_cast<double>(r) > d) r = std::nextafter(r, -INFINITY);
+      return em.fp_val(ty, fp::bits_of(r));
+    };
+    std::vector<Term> range;
+    if (f.has_range()) {
+      if (std::isfinite(f.lo())) range.push_back(em.mk(Op::FpLe, {end(f.lo(), false), x}));
+      if (std::isfinite(f.hi())) range.push_back(em.mk(Op::FpLe, {x, end(f.hi(), true)}));
+      if (range.empty()) range.push_back(em.not_(em.mk(Op::FpIsNan, {x})));
+    }
+    Term in_range = f.has_range() ? em.conj(range) : em.false_();
+    conj.push_back(f.may_be_nan() ? em.or_(em.mk(Op::FpIsNan, {x}), in_range) : in_range);
+  }
   return em.conj(conj);
 }
 
@@ -643,6 +825,13 @@ inline void print(std::ostream& os, const Box& b, const ExprManager& em) {
     if (!first) os << ", ";
     first = false;
     os << em.variable(v).name << ": " << i;
+  }
+  for (const auto& [v, f] : b.float_bounds()) {
+    if (!first) os << ", ";
+    first = false;
+    os << em.variable(v).name << ": ";
+    if (f.has_range()) os << '[' << f.lo() << ", " << f.hi() << ']';
+    if (f.may_be_nan()) os << (f.has_range() ? " or NaN" : "NaN");
   }
   os << '}';
 }

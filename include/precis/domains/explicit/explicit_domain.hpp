@@ -130,7 +130,8 @@ inline Term to_formula(const ExplicitState& s, ExprManager& em) {
   cs.reserve(s.values().size());
   for (const auto& [x, v] : s.values()) {
     const Term var = em.var(x);
-    cs.push_back(var.is_bool() ? (v != 0 ? var : em.not_(var)) : em.eq(var, em.int_val(v)));
+    cs.push_back(var.is_bool() ? (v != 0 ? var : em.not_(var))
+                               : em.eq(var, em.constant(var.type(), v)));
   }
   return em.conj(cs);
 }

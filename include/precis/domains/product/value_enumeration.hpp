@@ -248,7 +248,8 @@ class ValueEnumerator {
       std::vector<Term> same;
       for (std::size_t i = 0; i < cand.size(); ++i) {
         Term c = cand[i];
-        same.push_back(c.is_bool() ? (m[i] != 0 ? c : s.not_(c)) : s.eq(c, s.int_val(m[i])));
+        same.push_back(c.is_bool() ? (m[i] != 0 ? c : s.not_(c))
+                                   : s.eq(c, s.constant(c.type(), m[i])));
       }
       solver.assert_(s.not_(s.conj(same)));
     };
@@ -260,7 +261,7 @@ class ValueEnumerator {
       for (VarId v : known) {
         Term x = ssa.var(v, 0);
         const std::int64_t c = *pre.get(v);
-        solver.assert_(x.is_bool() ? (c != 0 ? x : s.not_(x)) : s.eq(x, s.int_val(c)));
+        solver.assert_(x.is_bool() ? (c != 0 ? x : s.not_(x)) : s.eq(x, s.constant(x.type(), c)));
       }
       Term shifted = ssa.shift(query, [](VarId) { return std::uint32_t{0}; });
       if (result_index == 0) {

@@ -67,9 +67,12 @@
 //    bench/polyhedra_bench.cpp.
 //
 // PPL 1.2 is not thread-safe: one thread at a time may use it. Its initializer sets the
-// FPU to round upwards for floating-point abstractions this domain does not use; the
-// first PolyhedraDomain restores the process's rounding (a program that uses those
-// abstractions calls Parma_Polyhedra_Library::set_rounding_for_PPL() itself).
+// FPU to round upwards for floating-point abstractions this domain does not use; every
+// translation unit that includes this header restores the process's rounding right after
+// PPL's initializer (below), and so does the first PolyhedraDomain (a program that uses
+// those abstractions calls Parma_Polyhedra_Library::set_rounding_for_PPL() itself).
+// C programs run, and precis evaluates their float and double, to nearest
+// (expr/floating_point.hpp): upward rounding made 0.24999999999999997 + 1e-17 = 0.25.
 
 #include <ppl.hh>
 
@@ -181,6 +184,15 @@ inline void restore_rounding_once() {
   }();
   (void)done;
 }
+
+// Initialized after PPL's own initializer object (defined earlier in this translation
+// unit, by <ppl.hh>): the rounding the process had before PPL, at static initialization.
+namespace {
+[[maybe_unused]] const bool rounding_restored_at_start = [] {
+  ppl::restore_pre_PPL_rounding();
+  return true;
+}();
+}  // namespace
 
 }  // namespace polyhedra_detail
 
