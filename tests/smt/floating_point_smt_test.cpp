@@ -46,6 +46,14 @@ TEST_CASE("cvc5 FP: every operator's value is the evaluator's, and only that") {
     for (std::size_t i = 0; i < ops.size(); i += 3)
       for (std::size_t j = 1; j < ops.size(); j += 3) {
         const Term cx = constant(em, t, ops[i]), cy = constant(em, t, ops[j]);
+        auto val = [&](VarId v) -> OptValue {
+          return v == x.var() ? cx.value() : v == y.var() ? OptValue(cy.value()) : std::nullopt;
+        };
+        auto push_operands = [&] {  // x and y fixed to the pair, in a frame of their own
+          s.push();
+          s.assert_(em.eq(x, cx));
+          s.assert_(em.eq(y, cy));
+        };
         const std::vector<Term> terms = {em.mk(Op::FpAdd, {x, y}),
                                          em.mk(Op::FpSub, {x, y}),
                                          em.mk(Op::FpMul, {x, y}),
@@ -59,14 +67,9 @@ TEST_CASE("cvc5 FP: every operator's value is the evaluator's, and only that") {
           CAPTURE(to_string(e, em));
           CAPTURE(ops[i]);
           CAPTURE(ops[j]);
-          auto val = [&](VarId v) -> OptValue {
-            return v == x.var() ? cx.value() : v == y.var() ? OptValue(cy.value()) : std::nullopt;
-          };
           const OptValue want = evaluate(e, val);
           REQUIRE(want);
-          s.push();
-          s.assert_(em.eq(x, cx));
-          s.assert_(em.eq(y, cy));
+          push_operands();
           s.assert_(em.eq(r, e));
           REQUIRE(s.check() == SatResult::Sat);
           CHECK(s.value(r) == want);
@@ -78,14 +81,9 @@ TEST_CASE("cvc5 FP: every operator's value is the evaluator's, and only that") {
           const Term e = op == Op::FpIsNan || op == Op::FpIsSubnormal || op == Op::FpIsNeg
                              ? em.mk(op, {x})
                              : em.mk(op, {x, y});
-          auto val = [&](VarId v) -> OptValue {
-            return v == x.var() ? cx.value() : v == y.var() ? OptValue(cy.value()) : std::nullopt;
-          };
           const OptValue want = evaluate(e, val);
           REQUIRE(want);
-          s.push();
-          s.assert_(em.eq(x, cx));
-          s.assert_(em.eq(y, cy));
+          push_operands();
           s.assert_(em.iff(b, e));
           REQUIRE(s.check() == SatResult::Sat);
           CHECK(s.value(b) == want);

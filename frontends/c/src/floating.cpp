@@ -10,6 +10,7 @@
 #include <optional>
 #include <string>
 #include <string_view>
+#include <utility>
 
 #include "precis/core/approximated_value.hpp"
 #include "precis/expr/floating_point.hpp"
@@ -91,6 +92,12 @@ std::optional<Term> Translator::math_call(const clang::CallExpr* ce, const std::
     if (!t.is_float()) unsupported(a, "'" + name + "' of a non-floating operand");
     return v;
   };
+  // Both operands, left to right; the first kept safe from the second's side effects.
+  auto two_operands = [&] {
+    Term a = operand(0);
+    if (impure(ce->getArg(1))) a = snapshot(a);
+    return std::pair<Term, Term>{a, operand(1)};
+  };
   // Constants: __builtin_inf(), __builtin_huge_val(), __builtin_nan("").
   if ((strip_suffix("inf") || strip_suffix("huge_val")) && n == 0 && rq->isRealFloatingType()) {
     const IntType t = int_type(rq, ce->getExprLoc());
@@ -115,18 +122,14 @@ std::optional<Term> Translator::math_call(const clang::CallExpr* ce, const std::
     if (strip_suffix("fmin") || strip_suffix("fmax")) {
       // C11 F.10.9.2-3: a NaN operand is ignored. Between +0 and -0 C lets either be
       // returned; precis returns the second operand.
-      Term a = operand(0);
-      if (impure(ce->getArg(1))) a = snapshot(a);
-      Term b = operand(1);
+      auto [a, b] = two_operands();
       const bool min = strip_suffix("fmin");
       Term pick_a = min ? mk(Op::FpLt, {a, b}) : mk(Op::FpLt, {b, a});
       return fold(em_.ite(mk(Op::FpIsNan, {a}), b,
                           fold(em_.ite(mk(Op::FpIsNan, {b}), a, fold(em_.ite(pick_a, a, b))))));
     }
     if (strip_suffix("copysign")) {
-      Term a = operand(0);
-      if (impure(ce->getArg(1))) a = snapshot(a);
-      Term b = operand(1);
+      auto [a, b] = two_operands();
       Term mag = mk(Op::FpAbs, {a});
       return fold(em_.ite(mk(Op::FpIsNeg, {b}), mk(Op::FpNeg, {mag}), mag));
     }
@@ -176,9 +179,7 @@ std::optional<Term> Translator::math_call(const clang::CallExpr* ce, const std::
        name == "__builtin_islessgreater" || name == "__builtin_isunordered") &&
       n == 2) {
     // The quiet comparisons: on operands of one type (C's usual conversions apply).
-    Term a = operand(0);
-    if (impure(ce->getArg(1))) a = snapshot(a);
-    Term b = operand(1);
+    auto [a, b] = two_operands();
     const IntType ta = arg_type(0), tb = arg_type(1);
     if (ta.fp != tb.fp) {
       const IntType wide = ta.fp == Type::Float64 ? ta : tb;
